@@ -1,0 +1,151 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/index.ts';
+import type { AppDeps } from './deps.ts';
+import { createJwtService } from './features/auth/jwt.ts';
+import { publicAuthRoutes, userAuthRoutes } from './features/auth/routes.ts';
+import { gradeRoutes } from './features/grades/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { memoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { requireAdmin, requireUser } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+
+export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  mailer?: Mailer;
+  rateLimiter?: RateLimiter;
+  now?: () => Date;
+  rateLimitFactor?: number;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built SPA (default: when packages/web/dist exists). */
+  serveWeb?: boolean;
+}
+
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  mediaSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  frameSrc: ["'self'", 'blob:'],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+/** Builds the app without listening: server.ts listens, tests call app.inject(). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('authUser', null);
+  registerErrorHandler(app);
+
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    jwt: createJwtService(options.jwtSecret, config.jwtTtlSeconds),
+    mailer:
+      options.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.resolve(config.dataDir, 'outbox'),
+        logger: app.log,
+      }),
+    rateLimiter: options.rateLimiter ?? memoryRateLimiter(),
+    now: options.now ?? (() => new Date()),
+    rateLimitFactor: options.rateLimitFactor ?? 1,
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    // HSTS only means something over TLS; the proxy in front of a deployment sets it there.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'QuizQuest API', version: '1.0.0' },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      healthRoutes(api);
+      gradeRoutes(api);
+      publicAuthRoutes(api, deps);
+
+      await api.register(async (signedIn) => {
+        requireUser(signedIn, deps.db, deps.jwt);
+        userAuthRoutes(signedIn, deps);
+      });
+
+      await api.register(async (admin) => {
+        requireAdmin(admin, deps.db, deps.jwt);
+      }, { prefix: '/admin' });
+    },
+    { prefix: '/api' },
+  );
+
+  const serveWeb = options.serveWeb ?? existsSync(path.join(WEB_DIST, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url === '/api' || url.startsWith('/api/') || !serveWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ message: 'Not found' });
+    }
+    // History fallback: the SPA's router handles every other path, including its own 404 page.
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+
+  app.addHook('onClose', async () => deps.mailer.close());
+  return app;
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/**
+ * Configuration, parsed once at start. A bad value stops the start with a clear message.
+ * process.env is read here and nowhere else in the server.
+ */
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalUrl = (protocols: RegExp, what: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => protocols.test(value), `must be a ${what} URL`)
+      .optional(),
+  );
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  APP_URL: optionalUrl(/^https?:\/\/[^\s]+$/, 'http(s)'),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\/[^\s]+$/, 'postgres://'),
+  REDIS_URL: optionalUrl(/^rediss?:\/\/[^\s]+$/, 'redis://'),
+  SMTP_URL: optionalUrl(/^smtps?:\/\/[^\s]+$/, 'smtp:// or smtps://'),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('QuizQuest <no-reply@quizquest.local>')),
+  JWT_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters (256 bits)').optional(),
+  ),
+  JWT_TTL_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(24 * 30).default(24 * 7)),
+  PAYMENT_LINK_PLAN59: optionalUrl(/^https:\/\/[^\s]+$/, 'https'),
+  PAYMENT_LINK_PLAN99: optionalUrl(/^https:\/\/[^\s]+$/, 'https'),
+  PAYMENT_LINK_PLAN199: optionalUrl(/^https:\/\/[^\s]+$/, 'https'),
+  PAYMENT_LINK_PLAN299: optionalUrl(/^https:\/\/[^\s]+$/, 'https'),
+  PAYMENT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  SUPPORT_NUMBER: z.preprocess(emptyToUndefined, z.string().max(32).default('+91 90000 00000')),
+  DEMO_ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().default('admin@quizquest.local')),
+  DEMO_ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  RATE_LIMIT_FACTOR: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(10_000).default(1)),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+});
+
+export type RawConfig = z.infer<typeof ConfigSchema>;
+
+export interface Config {
+  env: RawConfig['NODE_ENV'];
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Undefined until resolved: server.ts reads it or generates one under dataDir. */
+  jwtSecret: string | undefined;
+  jwtTtlSeconds: number;
+  paymentLinks: Record<'plan59' | 'plan99' | 'plan199' | 'plan299', string | null>;
+  paymentWebhookSecret: string | undefined;
+  supportNumber: string;
+  demoAdminEmail: string;
+  demoAdminPassword: string | undefined;
+  logLevel: RawConfig['LOG_LEVEL'];
+  trustProxy: boolean;
+  /** Multiplies every rate limit; 1 in production, raised for browser tests and benchmarks. */
+  rateLimitFactor: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const raw = parsed.data;
+  return {
+    env: raw.NODE_ENV,
+    port: raw.PORT,
+    host: raw.HOST,
+    appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    dataDir: raw.DATA_DIR,
+    databaseUrl: raw.DATABASE_URL,
+    redisUrl: raw.REDIS_URL,
+    smtpUrl: raw.SMTP_URL,
+    mailFrom: raw.MAIL_FROM,
+    jwtSecret: raw.JWT_SECRET,
+    jwtTtlSeconds: Math.round(raw.JWT_TTL_HOURS * 3600),
+    paymentLinks: {
+      plan59: raw.PAYMENT_LINK_PLAN59 ?? null,
+      plan99: raw.PAYMENT_LINK_PLAN99 ?? null,
+      plan199: raw.PAYMENT_LINK_PLAN199 ?? null,
+      plan299: raw.PAYMENT_LINK_PLAN299 ?? null,
+    },
+    paymentWebhookSecret: raw.PAYMENT_WEBHOOK_SECRET,
+    supportNumber: raw.SUPPORT_NUMBER,
+    demoAdminEmail: raw.DEMO_ADMIN_EMAIL,
+    demoAdminPassword: raw.DEMO_ADMIN_PASSWORD,
+    logLevel: raw.LOG_LEVEL,
+    trustProxy: raw.TRUST_PROXY === 'true',
+    rateLimitFactor: raw.RATE_LIMIT_FACTOR,
+  };
+}

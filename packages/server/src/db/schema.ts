@@ -1,0 +1,234 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const media = pgTable('media', {
+  id: text('id').primaryKey(), // sha-256 of the bytes
+  mimeType: text('mime_type').notNull(),
+  bytes: text('bytes_base64').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['learner', 'admin'] })
+      .notNull()
+      .default('learner'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    grade: text('grade').notNull(),
+    phone: text('phone'),
+    gender: text('gender', { enum: ['Male', 'Female'] }),
+    dob: text('dob'),
+    avatarMediaId: text('avatar_media_id').references(() => media.id),
+    isVerified: boolean('is_verified').notNull().default(false),
+    tokenVersion: integer('token_version').notNull().default(0),
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    consentText: text('consent_text'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_unique').on(table.email)],
+);
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('email_tokens_hash_unique').on(table.tokenHash),
+    index('email_tokens_user_idx').on(table.userId),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    source: text('source', { enum: ['admin', 'webhook'] }).notNull(),
+    activatedBy: uuid('activated_by'),
+    paymentReference: text('payment_reference'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('subscriptions_user_idx').on(table.userId, table.endsAt)],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('categories_name_unique').on(sql`lower(${table.name})`)],
+);
+
+export const quizzes = pgTable(
+  'quizzes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contentKey: text('content_key'),
+    title: text('title').notNull(),
+    categoryId: uuid('category_id').references(() => categories.id),
+    level: integer('level').notNull().default(0),
+    subLevel: text('sub_level'),
+    showByDefault: boolean('show_by_default').notNull().default(false),
+    learnMoreLink: text('learn_more_link'),
+    attemptsAllowed: integer('attempts_allowed').notNull().default(3),
+    passScore: integer('pass_score').notNull().default(100),
+    published: boolean('published').notNull().default(true),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('quizzes_content_key_unique').on(table.contentKey),
+    index('quizzes_level_idx').on(table.level, table.subLevel),
+    index('quizzes_created_idx').on(table.createdAt),
+  ],
+);
+
+export const quizGrades = pgTable(
+  'quiz_grades',
+  {
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    grade: text('grade').notNull(),
+  },
+  (table) => [uniqueIndex('quiz_grades_pk').on(table.quizId, table.grade), index('quiz_grades_grade_idx').on(table.grade)],
+);
+
+export interface StoredOption {
+  type: 'text' | 'image';
+  value: string;
+}
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    text: text('text').notNull().default(''),
+    imageMediaId: text('image_media_id').references(() => media.id),
+    options: jsonb('options').$type<StoredOption[]>().notNull(),
+    correctIndex: integer('correct_index').notNull(),
+  },
+  (table) => [index('questions_quiz_idx').on(table.quizId, table.position)],
+);
+
+export interface AttemptedQuestion {
+  questionText: string;
+  questionImage: string | null;
+  options: StoredOption[];
+  correctAnswerIndex: number;
+}
+
+export const attempts = pgTable(
+  'attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id),
+    answers: jsonb('answers').$type<number[]>().notNull(),
+    score: integer('score_hundredths').notNull(),
+    correctCount: integer('correct_count').notNull(),
+    total: integer('total').notNull(),
+    snapshot: jsonb('snapshot').$type<{ title: string; questions: AttemptedQuestion[] }>().notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('attempts_user_quiz_idx').on(table.userId, table.quizId),
+    index('attempts_user_submitted_idx').on(table.userId, table.submittedAt),
+    index('attempts_quiz_submitted_idx').on(table.quizId, table.submittedAt),
+  ],
+);
+
+export const certifications = pgTable(
+  'certifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    certId: text('cert_id').notNull(),
+    level: integer('level').notNull(),
+    attemptId: uuid('attempt_id').references(() => attempts.id),
+    earnedAt: timestamp('earned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('certifications_user_cert_unique').on(table.userId, table.certId)],
+);
+
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull(),
+    code: text('code').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('certificates_user_level_unique').on(table.userId, table.level),
+    uniqueIndex('certificates_code_unique').on(table.code),
+  ],
+);
+
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerEventId: text('provider_event_id').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('payment_events_event_unique').on(table.providerEventId)],
+);
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,19 @@
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/index.ts';
+import type { JwtService } from './features/auth/jwt.ts';
+import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** What every feature gets: built once in buildApp, passed down explicitly. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  jwt: JwtService;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  /** The clock: injected so tests can move time. */
+  now: () => Date;
+  /** Multiplies every rate limit (1 in production; raised only by browser tests and benchmarks). */
+  rateLimitFactor: number;
+}

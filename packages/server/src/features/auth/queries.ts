@@ -1,0 +1,54 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/index.ts';
+import { emailTokens, users } from '../../db/schema.ts';
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user ?? null;
+}
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert) {
+  const [user] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return user ?? null;
+}
+
+export async function insertEmailToken(
+  db: DbOrTx,
+  values: { userId: string; purpose: 'verify' | 'reset'; tokenHash: string; expiresAt: Date },
+) {
+  await db.insert(emailTokens).values(values);
+}
+
+/** Marks a live token used and returns its user; null for an unknown, used or expired token. */
+export async function consumeEmailToken(db: DbOrTx, purpose: 'verify' | 'reset', tokenHash: string, now: Date) {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: emailTokens.userId });
+  return row?.userId ?? null;
+}
+
+export async function markVerified(db: DbOrTx, userId: string, now: Date) {
+  await db.update(users).set({ isVerified: true, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** Sets a new password and bumps the token version, which revokes every JWT issued before. */
+export async function resetPassword(db: DbOrTx, userId: string, passwordHash: string, now: Date) {
+  await db
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, isVerified: true, updatedAt: now })
+    .where(eq(users.id, userId));
+  // Other reset links still in the user's inbox stop working too.
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)));
+}

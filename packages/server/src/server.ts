@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { openDatabase, runMigrations, type Database } from './db/index.ts';
+import { redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { ensureDataDir, ensureDemoAdmin, resolveJwtSecret, StartupError } from './startup.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  ensureDataDir(config.dataDir);
+  const jwtSecret = resolveJwtSecret(config);
+  const database: Database = await openDatabase(config);
+  let app: FastifyInstance | undefined;
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app?.log.info(`${signal} received: closing`);
+    try {
+      await app?.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await runMigrations(database);
+  const demoAdmin = await ensureDemoAdmin(config, database);
+
+  let rateLimiter: RateLimiter | undefined;
+  if (config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
+    redis.on('error', () => {});
+    rateLimiter = redisRateLimiter(redis);
+  }
+
+  app = await buildApp({
+    config,
+    database,
+    jwtSecret,
+    ...(rateLimiter ? { rateLimiter } : {}),
+    rateLimitFactor: config.rateLimitFactor,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        // Never log query strings: e-mail links carry single-use tokens.
+        req: (request) => ({ method: request.method, url: request.url.split('?')[0], remoteAddress: request.ip }),
+      },
+    },
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [
+    '',
+    `  QuizQuest is running on ${config.appUrl}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    ...(demoAdmin ? [`  Demo admin: ${demoAdmin.email} / ${demoAdmin.password}`] : []),
+    config.smtpUrl ? '  Mail: SMTP (SMTP_URL)' : `  Mail: written to ${config.dataDir}/outbox (set SMTP_URL to send)`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof StartupError || error instanceof DataDirLockedError) {
+    process.stderr.write(`\nQuizQuest cannot start: ${error.message}\n\n`);
+  } else {
+    process.stderr.write(`\nQuizQuest cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`);
+  }
+  process.exit(1);
+});
