@@ -1,0 +1,158 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openPglite, openPostgres, type Database } from '../db/index.ts';
+import { users } from '../db/schema.ts';
+import { hashPassword } from '../features/auth/passwords.ts';
+import { databaseUrlWithName } from './global-setup.ts';
+
+/** A fresh, migrated database for one test file: PGlite in memory, or a PostgreSQL copy of the template. */
+export async function openTestDatabase(): Promise<Database> {
+  const postgres = inject('postgresTemplate');
+  if (postgres) {
+    const name = `${postgres.prefix}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgres.adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name} template ${postgres.template}`);
+    } finally {
+      await admin.end();
+    }
+    return openPostgres(databaseUrlWithName(postgres.adminUrl, name), { max: 20 });
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return openPglite(client);
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  outboxDir: string;
+  /** Moves the app's clock. */
+  clock: { now: Date; advance: (ms: number) => void };
+  request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+}
+
+export async function createTestContext(
+  options: Partial<Pick<BuildAppOptions, 'rateLimitFactor' | 'rateLimiter'>> & { database?: Database } = {},
+): Promise<TestContext> {
+  const database = options.database ?? (await openTestDatabase());
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'qq-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', NODE_ENV: 'test' });
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: randomBytes(32).toString('hex'),
+    now: () => clock.now,
+    serveWeb: false,
+    ...options,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    outboxDir: path.join(dataDir, 'outbox'),
+    clock,
+    request: (injectOptions) => app.inject(injectOptions),
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function uniqueEmail(label = 'learner'): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  raw: string;
+  link: string | null;
+}
+
+/** The mails written to the outbox for `to`, oldest first, with the link each carries. */
+export function readOutbox(outboxDir: string, to: string): OutboxMail[] {
+  let files: string[];
+  try {
+    files = readdirSync(outboxDir).sort();
+  } catch {
+    return [];
+  }
+  return files
+    .map((file) => readFileSync(path.join(outboxDir, file), 'utf8'))
+    .filter((raw) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw))
+    .map((raw) => {
+      const unfolded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      return {
+        to,
+        subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '',
+        raw: unfolded,
+        link: /(http:\/\/localhost:3000\/[a-z-]+(?:\?token=[A-Za-z0-9_-]+)?)/.exec(unfolded)?.[1] ?? null,
+      };
+    });
+}
+
+export function tokenFromLink(link: string | null): string {
+  const token = link ? new URL(link).searchParams.get('token') : null;
+  if (!token) throw new Error(`No token in ${link}`);
+  return token;
+}
+
+export const TEST_PASSWORD = 'Quiz-Quest-Test-42';
+
+/** Inserts a user straight into the database (fast set-up for tests that are not about sign-up). */
+export async function insertUser(
+  database: Database,
+  values: { email?: string; role?: 'learner' | 'admin'; isVerified?: boolean; grade?: string; password?: string } = {},
+) {
+  const email = values.email ?? uniqueEmail(values.role ?? 'learner');
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(values.password ?? TEST_PASSWORD),
+      role: values.role ?? 'learner',
+      firstName: 'Test',
+      lastName: values.role === 'admin' ? 'Admin' : 'Learner',
+      grade: values.grade ?? 'c-3',
+      isVerified: values.isVerified ?? true,
+    })
+    .returning();
+  if (!user) throw new Error('insertUser failed');
+  return user;
+}
+
+/** Logs in through the API and returns the bearer header for later requests. */
+export async function loginAs(context: TestContext, email: string, password = TEST_PASSWORD) {
+  const response = await context.request({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  const body = response.json<{ token: string }>();
+  return { authorization: `Bearer ${body.token}` };
+}
+
+/** Counts rows of a table, for asserting that bad input stored nothing. */
+export async function countRows(database: Database, table: string): Promise<number> {
+  const result = (await database.db.execute(`select count(*)::int as count from ${table}`)) as unknown as
+    | { rows: Array<{ count: number }> }
+    | Array<{ count: number }>;
+  const rows = Array.isArray(result) ? result : result.rows;
+  return Number(rows[0]?.count ?? 0);
+}
