@@ -13,6 +13,7 @@ import { createJwtService } from './features/auth/jwt.ts';
 import { publicAuthRoutes, userAuthRoutes } from './features/auth/routes.ts';
 import { gradeRoutes } from './features/grades/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { mediaRoutes } from './features/media/routes.ts';
 import { memoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { requireAdmin, requireUser } from './plugins/auth.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       healthRoutes(api);
       gradeRoutes(api);
+      mediaRoutes(api, deps);
       publicAuthRoutes(api, deps);
 
       await api.register(async (signedIn) => {
