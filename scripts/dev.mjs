@@ -12,9 +12,16 @@ const children = [
     stdio: 'inherit',
     env: { NODE_ENV: 'development', APP_URL: 'http://localhost:5173', ...process.env },
   }),
-  spawn(bin('vite'), ['--config', 'packages/web/vite.config.ts'], { cwd: path.join(root, 'packages/web'), stdio: 'inherit' }),
+  spawn(bin('vite'), ['--config', 'packages/web/vite.config.ts'], {
+    cwd: path.join(root, 'packages/web'),
+    stdio: 'inherit',
+  }),
 ];
 const stop = (signal) => children.forEach((child) => child.kill(signal));
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
-for (const child of children) child.on('exit', (code) => { stop('SIGTERM'); process.exitCode = code ?? 0; });
+for (const child of children)
+  child.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exitCode = code ?? 0;
+  });

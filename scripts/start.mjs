@@ -13,12 +13,18 @@ function newestMtime(target) {
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return readdirSync(target).reduce(
-    (newest, entry) => (entry === 'node_modules' ? newest : Math.max(newest, newestMtime(path.join(target, entry)))),
+    (newest, entry) =>
+      entry === 'node_modules' ? newest : Math.max(newest, newestMtime(path.join(target, entry))),
     stat.mtimeMs,
   );
 }
 
-const sources = ['packages/web/src', 'packages/web/index.html', 'packages/web/vite.config.ts', 'packages/shared/src'];
+const sources = [
+  'packages/web/src',
+  'packages/web/index.html',
+  'packages/web/vite.config.ts',
+  'packages/shared/src',
+];
 const built = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
 if (built === 0 || sources.some((source) => newestMtime(path.join(root, source)) > built)) {
   console.log('Building the web app…');
@@ -28,9 +34,13 @@ if (built === 0 || sources.some((source) => newestMtime(path.join(root, source))
 
 // One node process with the tsx loader (not the tsx CLI, which forks a second process that a
 // SIGKILL of the first would orphan).
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/server.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(root, 'packages/server/src/server.ts')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -15,7 +15,10 @@ const optionalUrl = (protocols: RegExp, what: string) =>
   );
 
 const ConfigSchema = z.object({
-  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('production'),
+  ),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   APP_URL: optionalUrl(/^https?:\/\/[^\s]+$/, 'http(s)'),
@@ -28,7 +31,14 @@ const ConfigSchema = z.object({
     emptyToUndefined,
     z.string().min(32, 'must be at least 32 characters (256 bits)').optional(),
   ),
-  JWT_TTL_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(24 * 30).default(24 * 7)),
+  JWT_TTL_HOURS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 30)
+      .default(24 * 7),
+  ),
   PAYMENT_LINK_PLAN59: optionalUrl(/^https:\/\/[^\s]+$/, 'https'),
   PAYMENT_LINK_PLAN99: optionalUrl(/^https:\/\/[^\s]+$/, 'https'),
   PAYMENT_LINK_PLAN199: optionalUrl(/^https:\/\/[^\s]+$/, 'https'),

@@ -45,7 +45,7 @@ describe('server start-up', () => {
       body: JSON.stringify({ email: 'admin@quizquest.local', password: 'Demo-Admin-Start-77' }),
     });
     expect(login.status).toBe(200);
-    expect((await login.json()).user.role).toBe('admin');
+    expect(((await login.json()) as { user: { role: string } }).user.role).toBe('admin');
 
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
@@ -60,7 +60,12 @@ describe('server start-up', () => {
     const again = runScript('src/cli/create-admin.ts', env, args);
     expect(await again.exited).toBe(0);
     expect(again.output()).toContain('Admin head@school.example updated');
-    const weak = runScript('src/cli/create-admin.ts', env, ['--email', 'x@school.example', '--password', 'password1']);
+    const weak = runScript('src/cli/create-admin.ts', env, [
+      '--email',
+      'x@school.example',
+      '--password',
+      'password1',
+    ]);
     expect(await weak.exited).toBe(1);
     expect(weak.output()).toContain('This password is too common');
   }, 120_000);

@@ -17,7 +17,11 @@ export function ensureDataDir(dataDir: string): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason =
-      code === 'ENOSPC' ? 'the disk is full' : code === 'EROFS' || code === 'EACCES' || code === 'EPERM' ? 'it is read-only' : String(code ?? error);
+      code === 'ENOSPC'
+        ? 'the disk is full'
+        : code === 'EROFS' || code === 'EACCES' || code === 'EPERM'
+          ? 'it is read-only'
+          : String(code ?? error);
     throw new StartupError(`Cannot write to the data folder ${path.resolve(dataDir)}: ${reason}.`);
   }
 }

@@ -129,7 +129,10 @@ export const quizGrades = pgTable(
       .references(() => quizzes.id, { onDelete: 'cascade' }),
     grade: text('grade').notNull(),
   },
-  (table) => [uniqueIndex('quiz_grades_pk').on(table.quizId, table.grade), index('quiz_grades_grade_idx').on(table.grade)],
+  (table) => [
+    uniqueIndex('quiz_grades_pk').on(table.quizId, table.grade),
+    index('quiz_grades_grade_idx').on(table.grade),
+  ],
 );
 
 export interface StoredOption {

@@ -24,7 +24,11 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export async function resolveUser(db: Db, jwt: JwtService, request: FastifyRequest): Promise<AuthUser | null> {
+export async function resolveUser(
+  db: Db,
+  jwt: JwtService,
+  request: FastifyRequest,
+): Promise<AuthUser | null> {
   const token = bearerToken(request);
   if (!token) return null;
   const claims = await jwt.verify(token);

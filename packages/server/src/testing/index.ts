@@ -121,7 +121,13 @@ export const TEST_PASSWORD = 'Quiz-Quest-Test-42';
 /** Inserts a user straight into the database (fast set-up for tests that are not about sign-up). */
 export async function insertUser(
   database: Database,
-  values: { email?: string; role?: 'learner' | 'admin'; isVerified?: boolean; grade?: string; password?: string } = {},
+  values: {
+    email?: string;
+    role?: 'learner' | 'admin';
+    isVerified?: boolean;
+    grade?: string;
+    password?: string;
+  } = {},
 ) {
   const email = values.email ?? uniqueEmail(values.role ?? 'learner');
   const [user] = await database.db
@@ -142,7 +148,11 @@ export async function insertUser(
 
 /** Logs in through the API and returns the bearer header for later requests. */
 export async function loginAs(context: TestContext, email: string, password = TEST_PASSWORD) {
-  const response = await context.request({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const response = await context.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   const body = response.json<{ token: string }>();
   return { authorization: `Bearer ${body.token}` };
@@ -151,8 +161,7 @@ export async function loginAs(context: TestContext, email: string, password = TE
 /** Counts rows of a table, for asserting that bad input stored nothing. */
 export async function countRows(database: Database, table: string): Promise<number> {
   const result = (await database.db.execute(`select count(*)::int as count from ${table}`)) as unknown as
-    | { rows: Array<{ count: number }> }
-    | Array<{ count: number }>;
+    { rows: Array<{ count: number }> } | Array<{ count: number }>;
   const rows = Array.isArray(result) ? result : result.rows;
   return Number(rows[0]?.count ?? 0);
 }

@@ -36,7 +36,10 @@ export function runScript(script: string, env: Record<string, string>, args: str
       new Promise<void>((resolve, reject) => {
         const matches = () => (typeof text === 'string' ? output.includes(text) : text.test(output));
         if (matches()) return resolve();
-        const timer = setTimeout(() => finish(new Error(`Timed out waiting for ${text}; output:\n${output}`)), timeoutMs);
+        const timer = setTimeout(
+          () => finish(new Error(`Timed out waiting for ${text}; output:\n${output}`)),
+          timeoutMs,
+        );
         const check = () => matches() && finish();
         const finish = (error?: Error) => {
           clearTimeout(timer);

@@ -17,7 +17,11 @@ export async function upsertAdmin(db: Db, emailInput: string, password: string, 
   if (!checked.success) throw new AdminBootstrapError(checked.error.issues[0]?.message ?? 'Invalid password');
   if (isCommonPassword(password)) throw new AdminBootstrapError(COMMON_PASSWORD_MESSAGE);
   const passwordHash = await hashPassword(password);
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.data)).limit(1);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.data))
+    .limit(1);
   if (existing) {
     await db
       .update(users)

@@ -99,7 +99,10 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('refuses a 1 MB body with 413', async () => {
-    const response = await post('/api/auth/signup', { ...validSignup(), first_name: 'a'.repeat(1024 * 1024) });
+    const response = await post('/api/auth/signup', {
+      ...validSignup(),
+      first_name: 'a'.repeat(1024 * 1024),
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ message: 'The request is too large' });
   });
@@ -338,7 +341,13 @@ describe('GET /api/auth/me and tokens', () => {
     const [header, payload, signature] = authorization.replace('Bearer ', '').split('.');
     const tampered = `${header}.${Buffer.from(JSON.stringify({ sub: user.id, tv: 0, role: 'admin' })).toString('base64url')}.${signature}`;
     const algNone = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
-    for (const headers of [{}, { authorization: 'Bearer nonsense' }, { authorization: `Bearer ${tampered}` }, { authorization: `Bearer ${algNone}` }, { authorization: 'Basic abc' }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer nonsense' },
+      { authorization: `Bearer ${tampered}` },
+      { authorization: `Bearer ${algNone}` },
+      { authorization: 'Basic abc' },
+    ]) {
       const response = await context.request({ method: 'GET', url: '/api/auth/me', headers });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Please log in to continue' });

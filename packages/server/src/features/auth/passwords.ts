@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id parameters: m = 19 MiB, t = 2, p = 1.
-const ARGON2_OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS = {
+  algorithm: 2 /* Argon2id */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 const commonPasswords = new Set(
   readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')

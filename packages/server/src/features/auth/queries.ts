@@ -20,7 +20,12 @@ export async function insertEmailToken(
 }
 
 /** Marks a live token used and returns its user; null for an unknown, used or expired token. */
-export async function consumeEmailToken(db: DbOrTx, purpose: 'verify' | 'reset', tokenHash: string, now: Date) {
+export async function consumeEmailToken(
+  db: DbOrTx,
+  purpose: 'verify' | 'reset',
+  tokenHash: string,
+  now: Date,
+) {
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: now })

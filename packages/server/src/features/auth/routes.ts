@@ -23,7 +23,9 @@ export function publicAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(
     '/auth/signup',
-    { schema: { tags: ['auth'], body: SignupRequest, response: { 201: MessageResponse, ...errorResponses } } },
+    {
+      schema: { tags: ['auth'], body: SignupRequest, response: { 201: MessageResponse, ...errorResponses } },
+    },
     async (request, reply) => {
       await service.signup(deps, request.ip, request.body);
       return reply
@@ -34,7 +36,13 @@ export function publicAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(
     '/auth/verify-email',
-    { schema: { tags: ['auth'], body: VerifyEmailRequest, response: { 200: MessageResponse, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: VerifyEmailRequest,
+        response: { 200: MessageResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       await service.verifyEmail(deps, request.body.token);
       return { message: 'Email verified successfully' };
@@ -49,7 +57,13 @@ export function publicAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(
     '/auth/forgot-password',
-    { schema: { tags: ['auth'], body: ForgotPasswordRequest, response: { 200: MessageResponse, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: ForgotPasswordRequest,
+        response: { 200: MessageResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       await service.forgotPassword(deps, request.ip, request.body.email);
       return { message: service.FORGOT_PASSWORD_MESSAGE };
@@ -58,7 +72,13 @@ export function publicAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(
     '/auth/reset-password',
-    { schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: MessageResponse, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: ResetPasswordRequest,
+        response: { 200: MessageResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       await service.resetPassword(deps, request.body);
       return { message: 'Your password has been reset. Please log in with your new password.' };
@@ -67,13 +87,21 @@ export function publicAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 }
 
 export function userAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/auth/me',
-    { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MeResponse, 401: MessageResponse } } },
-    async (request) => {
-      const me = await meResponse(deps.db, currentUser(request).id, deps.now());
-      if (!me) throw unauthorized();
-      return me;
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/auth/me',
+      {
+        schema: {
+          tags: ['auth'],
+          security: [{ bearer: [] }],
+          response: { 200: MeResponse, 401: MessageResponse },
+        },
+      },
+      async (request) => {
+        const me = await meResponse(deps.db, currentUser(request).id, deps.now());
+        if (!me) throw unauthorized();
+        return me;
+      },
+    );
 }

@@ -15,7 +15,8 @@ import * as queries from './queries.ts';
 
 const MINUTE = 60_000;
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
-export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for this email, a password reset link has been sent.';
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for this email, a password reset link has been sent.';
 export const VERIFY_FAILED_MESSAGE = 'Verification failed. The token may be invalid or expired.';
 export const RESET_FAILED_MESSAGE = 'This reset link is invalid or has expired. Please ask for a new one.';
 
@@ -25,7 +26,8 @@ async function limit(deps: AppDeps, key: string, max: number, windowMs: number, 
 }
 
 function rejectCommonPassword(password: string) {
-  if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+  if (isCommonPassword(password))
+    throw badRequest(COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
 }
 
 export async function signup(
@@ -33,13 +35,21 @@ export async function signup(
   ip: string,
   input: { first_name: string; last_name: string; email: string; password: string; grade: string },
 ) {
-  await limit(deps, `signup:ip:${ip}`, 10, 60 * MINUTE, 'Too many sign-ups from this network. Please try again later.');
+  await limit(
+    deps,
+    `signup:ip:${ip}`,
+    10,
+    60 * MINUTE,
+    'Too many sign-ups from this network. Please try again later.',
+  );
   rejectCommonPassword(input.password);
   const now = deps.now();
   const existing = await queries.findUserByEmail(deps.db, input.email);
   if (existing) {
     // Same answer as a new sign-up, so the form cannot be used to find out who has an account.
-    await deps.mailer.send(alreadyRegisteredMail(existing.email, existing.firstName, `${deps.config.appUrl}/login`));
+    await deps.mailer.send(
+      alreadyRegisteredMail(existing.email, existing.firstName, `${deps.config.appUrl}/login`),
+    );
     return;
   }
   const passwordHash = await hashPassword(input.password);
@@ -80,9 +90,21 @@ export async function verifyEmail(deps: AppDeps, token: string) {
 }
 
 export async function login(deps: AppDeps, ip: string, input: { email: string; password: string }) {
-  await limit(deps, `login:ip:${ip}`, 30, 5 * MINUTE, 'Too many login attempts. Please wait a few minutes and try again.');
+  await limit(
+    deps,
+    `login:ip:${ip}`,
+    30,
+    5 * MINUTE,
+    'Too many login attempts. Please wait a few minutes and try again.',
+  );
   const accountKey = `login:account:${input.email}`;
-  await limit(deps, accountKey, 10, 15 * MINUTE, 'Too many login attempts for this account. Please wait 15 minutes and try again.');
+  await limit(
+    deps,
+    accountKey,
+    10,
+    15 * MINUTE,
+    'Too many login attempts for this account. Please wait 15 minutes and try again.',
+  );
   const user = await queries.findUserByEmail(deps.db, input.email);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw unauthorized(LOGIN_FAILED_MESSAGE);
@@ -92,9 +114,18 @@ export async function login(deps: AppDeps, ip: string, input: { email: string; p
 }
 
 export async function forgotPassword(deps: AppDeps, ip: string, email: string) {
-  await limit(deps, `forgot:ip:${ip}`, 10, 15 * MINUTE, 'Too many requests. Please wait a few minutes and try again.');
+  await limit(
+    deps,
+    `forgot:ip:${ip}`,
+    10,
+    15 * MINUTE,
+    'Too many requests. Please wait a few minutes and try again.',
+  );
   // Per address, quietly: the answer must not differ whether or not the account exists.
-  if (!(await deps.rateLimiter.hit(`forgot:email:${email}`, Math.ceil(3 * deps.rateLimitFactor), 60 * MINUTE))) return;
+  if (
+    !(await deps.rateLimiter.hit(`forgot:email:${email}`, Math.ceil(3 * deps.rateLimitFactor), 60 * MINUTE))
+  )
+    return;
   const user = await queries.findUserByEmail(deps.db, email);
   if (!user) return;
   const now = deps.now();
@@ -105,7 +136,9 @@ export async function forgotPassword(deps: AppDeps, ip: string, email: string) {
     tokenHash: hash,
     expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
   });
-  await deps.mailer.send(resetMail(user.email, user.firstName, `${deps.config.appUrl}/reset-password?token=${token}`));
+  await deps.mailer.send(
+    resetMail(user.email, user.firstName, `${deps.config.appUrl}/reset-password?token=${token}`),
+  );
 }
 
 export async function resetPassword(deps: AppDeps, input: { token: string; password: string }) {

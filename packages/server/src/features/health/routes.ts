@@ -5,7 +5,11 @@ import { z } from 'zod';
 export function healthRoutes(app: FastifyInstance): void {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/health', { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
-      status: 'ok' as const,
-    }));
+    .get(
+      '/health',
+      { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+      async () => ({
+        status: 'ok' as const,
+      }),
+    );
 }
