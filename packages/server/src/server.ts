@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { ContentPackError, loadContentIfEmpty } from './features/content/loader.ts';
 import { openDatabase, runMigrations, type Database } from './db/index.ts';
 import { redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { ensureDataDir, ensureDemoAdmin, resolveJwtSecret, StartupError } from './startup.ts';
@@ -11,14 +12,15 @@ async function main(): Promise<void> {
   ensureDataDir(config.dataDir);
   const jwtSecret = resolveJwtSecret(config);
   const database: Database = await openDatabase(config);
-  let app: FastifyInstance | undefined;
+  // Filled once the app is built; the signal handlers exist earlier so start-up can be interrupted cleanly.
+  const running: { app?: FastifyInstance } = {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app?.log.info(`${signal} received: closing`);
+    running.app?.log.info(`${signal} received: closing`);
     try {
-      await app?.close();
+      await running.app?.close();
     } finally {
       await database.close();
       process.exit(0);
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
 
   await runMigrations(database);
   const demoAdmin = await ensureDemoAdmin(config, database);
+  const content = await loadContentIfEmpty(database.db);
 
   let rateLimiter: RateLimiter | undefined;
   if (config.redisUrl) {
@@ -38,7 +41,7 @@ async function main(): Promise<void> {
     rateLimiter = redisRateLimiter(redis);
   }
 
-  app = await buildApp({
+  const app = await buildApp({
     config,
     database,
     jwtSecret,
@@ -49,27 +52,42 @@ async function main(): Promise<void> {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: {
         // Never log query strings: e-mail links carry single-use tokens.
-        req: (request) => ({ method: request.method, url: request.url.split('?')[0], remoteAddress: request.ip }),
+        req: (request) => ({
+          method: request.method,
+          url: request.url.split('?')[0],
+          remoteAddress: request.ip,
+        }),
       },
     },
   });
+  running.app = app;
   await app.listen({ port: config.port, host: config.host });
   const lines = [
     '',
     `  QuizQuest is running on ${config.appUrl}`,
     `  Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     ...(demoAdmin ? [`  Demo admin: ${demoAdmin.email} / ${demoAdmin.password}`] : []),
-    config.smtpUrl ? '  Mail: SMTP (SMTP_URL)' : `  Mail: written to ${config.dataDir}/outbox (set SMTP_URL to send)`,
+    ...(content ? [`  Content: loaded ${content.added + content.changed + content.kept} quizzes`] : []),
+    config.smtpUrl
+      ? '  Mail: SMTP (SMTP_URL)'
+      : `  Mail: written to ${config.dataDir}/outbox (set SMTP_URL to send)`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof StartupError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof StartupError ||
+    error instanceof DataDirLockedError ||
+    error instanceof ContentPackError
+  ) {
     process.stderr.write(`\nQuizQuest cannot start: ${error.message}\n\n`);
   } else {
-    process.stderr.write(`\nQuizQuest cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`);
+    process.stderr.write(
+      `\nQuizQuest cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`,
+    );
   }
   process.exit(1);
 });

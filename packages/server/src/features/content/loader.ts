@@ -1,0 +1,367 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import type { z } from 'zod';
+import { ContentPack, type ContentQuiz } from '@quizquest/shared';
+import type { Db, DbOrTx } from '../../db/index.ts';
+import type { StoredOption } from '../../db/schema.ts';
+import { MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS, mediaUrl, sniffImageType, storeImage } from '../media/service.ts';
+import {
+  deleteQuizBody,
+  ensureCategory,
+  findQuizByContentKey,
+  hasAnyQuiz,
+  insertPackQuiz,
+  insertQuizBody,
+  listQuizGrades,
+  listQuizQuestions,
+  updatePackQuiz,
+  type PackQuestionValues,
+} from './queries.ts';
+
+/** The bundled content pack: packages/server/content (docs/content-format.md). */
+export const CONTENT_DIR = fileURLToPath(new URL('../../../content', import.meta.url));
+
+/** The folders of a pack that hold quiz files, in loading order. */
+export const CONTENT_FOLDERS = ['certification', 'practice'] as const;
+
+export class ContentPackError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The content pack is invalid:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+  }
+}
+
+export interface PackQuiz {
+  /** The file it comes from, relative to the pack, e.g. certification/level-03.json. */
+  file: string;
+  quiz: ContentQuiz;
+}
+
+export interface ValidatedPack {
+  quizzes: PackQuiz[];
+  /** The bytes of every image the pack references, by its path in the pack (images/x.png). */
+  images: Map<string, Uint8Array>;
+}
+
+export interface LoadProgress {
+  done: number;
+  total: number;
+  key: string;
+}
+
+export interface LoadResult {
+  added: number;
+  changed: number;
+  kept: number;
+}
+
+type Issue = z.core.$ZodIssue;
+
+function quizKeyAt(raw: unknown, index: number): string {
+  const quiz: unknown = Array.isArray(raw) ? raw[index] : undefined;
+  const key = quiz && typeof quiz === 'object' ? (quiz as { key?: unknown }).key : undefined;
+  return typeof key === 'string' && key !== '' ? key : `#${index + 1}`;
+}
+
+/** "practice/maths.json: quiz practice-maths-early, question 3, options[1].value: Option text is required" */
+function describeIssue(file: string, raw: unknown, issue: Issue): string {
+  const [quizIndex, ...rest] = issue.path;
+  if (typeof quizIndex !== 'number') return `${file}: ${issue.message}`;
+  let where = `quiz ${quizKeyAt(raw, quizIndex)}`;
+  let field = rest;
+  if (field[0] === 'questions' && typeof field[1] === 'number') {
+    where += `, question ${field[1] + 1}`;
+    field = field.slice(2);
+  }
+  const fieldName = field
+    .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+    .join('')
+    .replace(/^\./, '');
+  return `${file}: ${where}${fieldName ? `, ${fieldName}` : ''}: ${issue.message}`;
+}
+
+async function listPackFiles(contentDir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const folder of CONTENT_FOLDERS) {
+    let names: string[];
+    try {
+      names = await readdir(path.join(contentDir, folder));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    files.push(
+      ...names
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+        .map((name) => `${folder}/${name}`),
+    );
+  }
+  return files;
+}
+
+/** Why these image bytes cannot be stored as media (see storeImage), or null when they can. */
+async function imageProblem(bytes: Uint8Array): Promise<string | null> {
+  if (bytes.byteLength > MEDIA_MAX_BYTES) return `is larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB`;
+  if (!sniffImageType(bytes)) return 'is not a PNG, JPEG, WebP or GIF image';
+  try {
+    const metadata = await sharp(bytes, { limitInputPixels: MEDIA_MAX_PIXELS }).metadata();
+    if (!metadata.width || !metadata.height) return 'has no dimensions';
+  } catch {
+    return 'cannot be decoded or is too large';
+  }
+  return null;
+}
+
+/**
+ * Reads and checks the whole pack before anything is written: every file against the shared
+ * schema, keys and titles unique across files, every referenced image present and readable.
+ * Throws a ContentPackError listing every problem with its file, quiz key and question number.
+ */
+export async function readContentPack(contentDir: string): Promise<ValidatedPack> {
+  const files = await listPackFiles(contentDir);
+  if (files.length === 0) {
+    throw new ContentPackError([`${contentDir}: no quiz files under ${CONTENT_FOLDERS.join('/ or ')}/`]);
+  }
+  const problems: string[] = [];
+  const quizzes: PackQuiz[] = [];
+  for (const file of files) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(await readFile(path.join(contentDir, file), 'utf8'));
+    } catch (error) {
+      problems.push(`${file}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+      continue;
+    }
+    const parsed = ContentPack.safeParse(raw);
+    if (!parsed.success) {
+      problems.push(...parsed.error.issues.map((issue) => describeIssue(file, raw, issue)));
+      continue;
+    }
+    quizzes.push(...parsed.data.map((quiz) => ({ file, quiz })));
+  }
+
+  const firstFileOf = { key: new Map<string, string>(), title: new Map<string, string>() };
+  for (const { file, quiz } of quizzes) {
+    for (const [field, value] of [
+      ['key', quiz.key],
+      ['title', quiz.title.toLowerCase()],
+    ] as const) {
+      const other = firstFileOf[field].get(value);
+      if (other !== undefined && other !== file) {
+        problems.push(
+          `${file}: quiz ${quiz.key}, ${field}: "${field === 'key' ? quiz.key : quiz.title}" is also used in ${other}`,
+        );
+      } else {
+        firstFileOf[field].set(value, file);
+      }
+    }
+  }
+
+  const images = new Map<string, Uint8Array>();
+  const imageProblems = new Map<string, string | null>();
+  for (const { file, quiz } of quizzes) {
+    for (const [index, question] of quiz.questions.entries()) {
+      const references = [
+        question.questionImage,
+        ...question.options.map((option) => (option.type === 'image' ? option.value : undefined)),
+      ];
+      for (const reference of references) {
+        if (reference === undefined) continue;
+        if (!imageProblems.has(reference)) {
+          try {
+            const bytes = new Uint8Array(await readFile(path.join(contentDir, reference)));
+            const problem = await imageProblem(bytes);
+            if (!problem) images.set(reference, bytes);
+            imageProblems.set(reference, problem);
+          } catch (error) {
+            const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+            imageProblems.set(reference, missing ? 'is missing' : 'cannot be read');
+          }
+        }
+        const problem = imageProblems.get(reference);
+        if (problem) {
+          problems.push(`${file}: quiz ${quiz.key}, question ${index + 1}: image ${reference} ${problem}`);
+        }
+      }
+    }
+  }
+
+  if (problems.length > 0) throw new ContentPackError(problems);
+  return { quizzes, images };
+}
+
+/** A quiz as the database holds it, in a fixed shape so two of them compare by hash. */
+interface QuizSnapshot {
+  title: string;
+  category: string | null;
+  level: number;
+  subLevel: string | null;
+  showByDefault: boolean;
+  attemptsAllowed: number;
+  learnMoreLink: string | null;
+  grades: string[];
+  questions: PackQuestionValues[];
+}
+
+function snapshotHash(snapshot: QuizSnapshot): string {
+  const normalized = [
+    snapshot.title,
+    snapshot.category?.toLowerCase() ?? null,
+    snapshot.level,
+    snapshot.subLevel,
+    snapshot.showByDefault,
+    snapshot.attemptsAllowed,
+    snapshot.learnMoreLink,
+    [...snapshot.grades].sort(),
+    snapshot.questions.map((question) => [
+      question.text,
+      question.imageMediaId,
+      question.options.map((option) => [option.type, option.value]),
+      question.correctIndex,
+    ]),
+  ];
+  return createHash('sha256').update(JSON.stringify(normalized)).digest('hex');
+}
+
+/** Same id as media/service.ts storeImage gives: the sha-256 of the bytes. */
+function mediaIdOf(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function imageBytes(pack: ValidatedPack, reference: string): Uint8Array {
+  const bytes = pack.images.get(reference);
+  if (!bytes) throw new Error(`Image ${reference} was not read`);
+  return bytes;
+}
+
+function packSnapshot(pack: ValidatedPack, quiz: ContentQuiz): QuizSnapshot {
+  return {
+    title: quiz.title,
+    category: quiz.category,
+    level: quiz.level,
+    subLevel: quiz.subLevel ?? null,
+    showByDefault: quiz.showByDefault,
+    attemptsAllowed: quiz.attemptsAllowed,
+    learnMoreLink: quiz.learnMoreLink ?? null,
+    grades: quiz.grades,
+    questions: quiz.questions.map((question) => ({
+      text: question.questionText,
+      imageMediaId: question.questionImage ? mediaIdOf(imageBytes(pack, question.questionImage)) : null,
+      options: question.options.map((option): StoredOption =>
+        option.type === 'image'
+          ? { type: 'image', value: mediaUrl(mediaIdOf(imageBytes(pack, option.value))) }
+          : { type: 'text', value: option.value },
+      ),
+      correctIndex: question.correctAnswerIndex,
+    })),
+  };
+}
+
+/** Stores the quiz's images as media (once each, by content hash). */
+async function storeQuizImages(tx: DbOrTx, pack: ValidatedPack, quiz: ContentQuiz): Promise<void> {
+  const references = new Set<string>();
+  for (const question of quiz.questions) {
+    if (question.questionImage) references.add(question.questionImage);
+    for (const option of question.options) if (option.type === 'image') references.add(option.value);
+  }
+  for (const reference of references) {
+    const id = await storeImage(tx, imageBytes(pack, reference), reference);
+    // The comparison in packSnapshot relies on media ids being the sha-256 of the bytes.
+    if (id !== mediaIdOf(imageBytes(pack, reference))) {
+      throw new Error(`Media id of ${reference} is not its sha-256`);
+    }
+  }
+}
+
+type Outcome = 'added' | 'changed' | 'kept';
+
+async function upsertQuiz(db: Db, pack: ValidatedPack, quiz: ContentQuiz, now: Date): Promise<Outcome> {
+  const wanted = packSnapshot(pack, quiz);
+  return db.transaction(async (tx) => {
+    const write = async () => {
+      await storeQuizImages(tx, pack, quiz);
+      const categoryId = await ensureCategory(tx, quiz.category);
+      const { category: _category, grades, questions, ...columns } = wanted;
+      return { values: { ...columns, categoryId }, body: { grades, questions } };
+    };
+
+    let stored = await findQuizByContentKey(tx, quiz.key);
+    if (!stored) {
+      const { values, body } = await write();
+      const quizId = await insertPackQuiz(tx, quiz.key, values);
+      if (quizId) {
+        await insertQuizBody(tx, quizId, body);
+        return 'added';
+      }
+      // A loader in another process inserted it first; compare with what it wrote.
+      stored = await findQuizByContentKey(tx, quiz.key);
+      if (!stored) throw new Error(`Quiz ${quiz.key} could not be inserted`);
+    }
+
+    const current: QuizSnapshot = {
+      title: stored.title,
+      category: stored.categoryName,
+      level: stored.level,
+      subLevel: stored.subLevel,
+      showByDefault: stored.showByDefault,
+      attemptsAllowed: stored.attemptsAllowed,
+      learnMoreLink: stored.learnMoreLink,
+      grades: await listQuizGrades(tx, stored.id),
+      questions: await listQuizQuestions(tx, stored.id),
+    };
+    if (snapshotHash(current) === snapshotHash(wanted)) return 'kept';
+
+    const { values, body } = await write();
+    await updatePackQuiz(tx, stored.id, values, now);
+    await deleteQuizBody(tx, stored.id);
+    await insertQuizBody(tx, stored.id, body);
+    return 'changed';
+  });
+}
+
+export interface LoadOptions {
+  onProgress?: (progress: LoadProgress) => void;
+  now?: () => Date;
+}
+
+/**
+ * Writes a validated pack idempotently, one transaction per quiz, matched by
+ * quizzes.content_key: a new key is added; a quiz whose stored content differs from the pack is
+ * updated (version bumped, questions and grades replaced); an identical one is kept. Quizzes no
+ * longer in the pack are left alone: learners may have attempted them.
+ */
+export async function applyContentPack(
+  db: Db,
+  pack: ValidatedPack,
+  options: LoadOptions = {},
+): Promise<LoadResult> {
+  const result: LoadResult = { added: 0, changed: 0, kept: 0 };
+  const total = pack.quizzes.length;
+  for (const [index, { quiz }] of pack.quizzes.entries()) {
+    const outcome = await upsertQuiz(db, pack, quiz, options.now?.() ?? new Date());
+    result[outcome] += 1;
+    options.onProgress?.({ done: index + 1, total, key: quiz.key });
+  }
+  return result;
+}
+
+/** Reads and validates the pack in `contentDir` (all or nothing), then writes it (applyContentPack). */
+export async function loadContentPack(
+  db: Db,
+  contentDir: string = CONTENT_DIR,
+  options: LoadOptions = {},
+): Promise<LoadResult> {
+  return applyContentPack(db, await readContentPack(contentDir), options);
+}
+
+/** Loads the pack into a database without any quiz (first start); null when it has quizzes already. */
+export async function loadContentIfEmpty(
+  db: Db,
+  contentDir: string = CONTENT_DIR,
+): Promise<LoadResult | null> {
+  if (await hasAnyQuiz(db)) return null;
+  return loadContentPack(db, contentDir);
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { ContentPack, ContentQuiz, type ContentQuizInput } from './content.ts';
+
+const text = (value: string) => ({ type: 'text' as const, value });
+const validQuiz = (overrides: Partial<ContentQuizInput> = {}): ContentQuizInput => ({
+  key: 'cert-L3-C2',
+  title: 'Addition Ace',
+  category: 'Maths',
+  grades: ['c-2', 'c-3'],
+  level: 3,
+  subLevel: 'L3-C2',
+  showByDefault: false,
+  questions: [
+    {
+      questionText: 'What is 2 + 2?',
+      options: [text('3'), text('4'), text('5'), text('6')],
+      correctAnswerIndex: 1,
+    },
+  ],
+  ...overrides,
+});
+
+describe('ContentQuiz', () => {
+  it('accepts a certification quiz and fills attemptsAllowed with the default 3', () => {
+    const parsed = ContentQuiz.parse(validQuiz());
+    expect(parsed.attemptsAllowed).toBe(3);
+    expect(parsed.subLevel).toBe('L3-C2');
+  });
+
+  it('accepts a practice quiz with an http(s) learn-more link, image question and image options', () => {
+    const parsed = ContentQuiz.parse(
+      validQuiz({
+        key: 'practice-maths-c1-2',
+        level: 0,
+        subLevel: undefined,
+        attemptsAllowed: 100,
+        learnMoreLink: 'https://en.wikipedia.org/wiki/Addition',
+        questions: [
+          {
+            questionText: '  Which is a circle?  ',
+            questionImage: 'images/shape-circle.png',
+            options: [
+              { type: 'image', value: 'images/shape-circle.png' },
+              { type: 'image', value: 'images/shape-square.webp' },
+              { type: 'image', value: 'images/shape-star.jpg' },
+              text('None'),
+            ],
+            correctAnswerIndex: 0,
+          },
+        ],
+      }),
+    );
+    expect(parsed.questions[0]?.questionText).toBe('Which is a circle?');
+  });
+
+  const invalid: Array<[string, Partial<ContentQuizInput>, RegExp]> = [
+    ['level 11', { level: 11, subLevel: 'L11-C1' }, /level must be 0 \(practice\) to 10/],
+    ['a certification quiz without subLevel', { subLevel: undefined }, /needs subLevel L3-C1 … L3-C10/],
+    ['sub-level C11', { subLevel: 'L3-C11' }, /needs subLevel L3-C1 … L3-C10/],
+    ['sub-level C0', { subLevel: 'L3-C0' }, /needs subLevel/],
+    ['a practice quiz with a subLevel', { level: 0, subLevel: 'L1-C1' }, /has no subLevel/],
+    ['no grades', { grades: [] }, /at least one grade/],
+    ['a grade twice', { grades: ['c-2', 'c-2'] }, /A grade appears twice/],
+    ['attemptsAllowed 0', { attemptsAllowed: 0 }, /attemptsAllowed must be 1 to 100/],
+    ['attemptsAllowed 101', { attemptsAllowed: 101 }, /attemptsAllowed must be 1 to 100/],
+    ['an ftp learn-more link', { learnMoreLink: 'ftp://example.org/file' }, /http\(s\) link/],
+    ['a blank title', { title: '   ' }, /Title is required/],
+    ['a key with spaces', { key: 'cert L3 C2' }, /letters, digits and single dashes/],
+    ['no questions', { questions: [] }, /at least one question/],
+    [
+      'five options',
+      {
+        questions: [
+          { questionText: 'Q?', options: ['a', 'b', 'c', 'd', 'e'].map(text), correctAnswerIndex: 0 },
+        ],
+      },
+      /exactly 4 options/,
+    ],
+    [
+      'an empty option',
+      { questions: [{ questionText: 'Q?', options: ['a', 'b', 'c', ' '].map(text), correctAnswerIndex: 0 }] },
+      /Option text is required/,
+    ],
+    [
+      'an image option outside images/',
+      {
+        questions: [
+          {
+            questionText: 'Q?',
+            options: [{ type: 'image', value: '/etc/passwd.png' }, text('b'), text('c'), text('d')],
+            correctAnswerIndex: 0,
+          },
+        ],
+      },
+      /under images\//,
+    ],
+    [
+      'a fractional answer index',
+      {
+        questions: [{ questionText: 'Q?', options: ['a', 'b', 'c', 'd'].map(text), correctAnswerIndex: 1.5 }],
+      },
+      /correctAnswerIndex must be 0 to 3/,
+    ],
+  ];
+  it.each(invalid)('refuses %s', (_name, overrides, message) => {
+    const parsed = ContentQuiz.safeParse(validQuiz(overrides));
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.message).join('\n')).toMatch(message);
+  });
+});
+
+describe('ContentPack', () => {
+  it('refuses a key or a title used twice', () => {
+    const parsed = ContentPack.safeParse([
+      validQuiz(),
+      validQuiz({ title: 'Another' }),
+      validQuiz({ key: 'cert-L3-C3', subLevel: 'L3-C3', title: 'addition ace' }),
+    ]);
+    expect(parsed.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [[1, 'key'], 'key "cert-L3-C2" is used twice'],
+      [[2, 'title'], 'Title "addition ace" is used twice'],
+    ]);
+  });
+
+  it('refuses an empty file', () => {
+    expect(ContentPack.safeParse([]).success).toBe(false);
+  });
+});

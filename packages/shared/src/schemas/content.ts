@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { LEVEL_COUNT, SUB_LEVELS_PER_LEVEL } from '../catalogue/levels.ts';
+import { DEFAULT_QUIZ_ATTEMPTS, OPTIONS_PER_QUESTION } from '../constants.ts';
+import { GradeValue } from './auth.ts';
+
+/**
+ * The bundled content pack (docs/content-format.md): what a quiz file under
+ * packages/server/content/ may contain. Objects are strict so a misspelt field is an error, not
+ * silently dropped.
+ */
+
+const trimmed = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** A file directly under the pack's images/ folder: no sub-folder, no way out of the pack. */
+export const ContentImagePath = z
+  .string({ error: 'Image is required' })
+  .regex(
+    /^images\/[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\.(?:png|jpe?g|webp|gif)$/,
+    'An image must name a .png, .jpg, .webp or .gif file under images/',
+  );
+
+export const ContentOption = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('text'), value: trimmed('Option text', 200) }),
+    z.strictObject({ type: z.literal('image'), value: ContentImagePath }),
+  ],
+  { error: 'An option is {"type": "text" | "image", "value": …}' },
+);
+export type ContentOption = z.output<typeof ContentOption>;
+
+const numberField = (label: string) =>
+  z.number({
+    error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
+  });
+
+const sameText = (value: string) => value.trim().toLowerCase();
+
+export const ContentQuestion = z
+  .strictObject({
+    questionText: trimmed('Question text', 500),
+    questionImage: ContentImagePath.optional(),
+    options: z
+      .array(ContentOption)
+      .length(OPTIONS_PER_QUESTION, `A question has exactly ${OPTIONS_PER_QUESTION} options`),
+    correctAnswerIndex: numberField('correctAnswerIndex')
+      .int(`correctAnswerIndex must be 0 to ${OPTIONS_PER_QUESTION - 1}`)
+      .min(0, `correctAnswerIndex must be 0 to ${OPTIONS_PER_QUESTION - 1}`)
+      .max(OPTIONS_PER_QUESTION - 1, `correctAnswerIndex must be 0 to ${OPTIONS_PER_QUESTION - 1}`),
+  })
+  .superRefine((question, context) => {
+    const seen = new Set<string>();
+    question.options.forEach((option, index) => {
+      const value = sameText(option.value);
+      if (seen.has(value)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['options', index, 'value'],
+          message: `Option "${option.value}" appears twice`,
+        });
+      }
+      seen.add(value);
+    });
+  });
+export type ContentQuestion = z.output<typeof ContentQuestion>;
+
+const SUB_LEVEL_PATTERN = /^L(\d+)-C(\d+)$/;
+
+export const ContentQuiz = z
+  .strictObject({
+    key: z
+      .string({ error: 'key is required' })
+      .max(100, 'key must be at most 100 characters')
+      .regex(/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/, 'key is letters, digits and single dashes'),
+    title: trimmed('Title', 120),
+    category: trimmed('Category', 60),
+    grades: z
+      .array(GradeValue)
+      .min(1, 'A quiz is for at least one grade')
+      .refine((grades) => new Set(grades).size === grades.length, 'A grade appears twice'),
+    level: numberField('level')
+      .int(`level must be 0 (practice) to ${LEVEL_COUNT}`)
+      .min(0, `level must be 0 (practice) to ${LEVEL_COUNT}`)
+      .max(LEVEL_COUNT, `level must be 0 (practice) to ${LEVEL_COUNT}`),
+    subLevel: z.string().optional(),
+    showByDefault: z.boolean({ error: 'showByDefault must be true or false' }),
+    attemptsAllowed: numberField('attemptsAllowed')
+      .int('attemptsAllowed must be 1 to 100')
+      .min(1, 'attemptsAllowed must be 1 to 100')
+      .max(100, 'attemptsAllowed must be 1 to 100')
+      .default(DEFAULT_QUIZ_ATTEMPTS),
+    learnMoreLink: z
+      .url({
+        protocol: /^https?$/,
+        hostname: z.regexes.domain,
+        error: 'learnMoreLink must be an http(s) link',
+      })
+      .max(2000)
+      .optional(),
+    questions: z.array(ContentQuestion).min(1, 'A quiz has at least one question'),
+  })
+  .superRefine((quiz, context) => {
+    if (quiz.level === 0) {
+      if (quiz.subLevel !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['subLevel'],
+          message: 'A practice quiz (level 0) has no subLevel',
+        });
+      }
+    } else {
+      const match = SUB_LEVEL_PATTERN.exec(quiz.subLevel ?? '');
+      const subIndex = Number(match?.[2]);
+      if (!match || Number(match[1]) !== quiz.level || subIndex < 1 || subIndex > SUB_LEVELS_PER_LEVEL) {
+        context.addIssue({
+          code: 'custom',
+          path: ['subLevel'],
+          message: `A level ${quiz.level} quiz needs subLevel L${quiz.level}-C1 … L${quiz.level}-C${SUB_LEVELS_PER_LEVEL}`,
+        });
+      }
+    }
+    const seen = new Set<string>();
+    quiz.questions.forEach((question, index) => {
+      const text = sameText(question.questionText);
+      if (seen.has(text)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['questions', index, 'questionText'],
+          message: `Question text "${question.questionText}" appears twice in this quiz`,
+        });
+      }
+      seen.add(text);
+    });
+  });
+export type ContentQuiz = z.output<typeof ContentQuiz>;
+export type ContentQuizInput = z.input<typeof ContentQuiz>;
+
+/** A list of quizzes with unique keys and titles: one content file, and the whole pack as well. */
+export const ContentPack = z
+  .array(ContentQuiz, { error: 'A content file is a JSON array of quizzes' })
+  .min(1, 'A content file holds at least one quiz')
+  .superRefine((quizzes, context) => {
+    const keys = new Set<string>();
+    const titles = new Set<string>();
+    quizzes.forEach((quiz, index) => {
+      if (keys.has(quiz.key)) {
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'key'],
+          message: `key "${quiz.key}" is used twice`,
+        });
+      }
+      keys.add(quiz.key);
+      const title = sameText(quiz.title);
+      if (titles.has(title)) {
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'title'],
+          message: `Title "${quiz.title}" is used twice`,
+        });
+      }
+      titles.add(title);
+    });
+  });
+export type ContentPack = z.output<typeof ContentPack>;
