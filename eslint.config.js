@@ -5,7 +5,14 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'e2e/test-results/**', 'bench/results/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      'e2e/test-results/**',
+      'bench/results/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -28,9 +35,16 @@ export default tseslint.config(
   {
     // Config is read once, in config.ts: process.env appears nowhere else in the server.
     files: ['packages/server/src/**/*.ts'],
-    ignores: ['packages/server/src/config.ts', 'packages/server/src/**/*.test.ts', 'packages/server/src/testing/**'],
+    ignores: [
+      'packages/server/src/config.ts',
+      'packages/server/src/**/*.test.ts',
+      'packages/server/src/testing/**',
+    ],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration in config.ts.' },
+      ],
     },
   },
 );

@@ -10,10 +10,12 @@ import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import type { AppDeps } from './deps.ts';
 import { createJwtService } from './features/auth/jwt.ts';
+import { attemptRoutes } from './features/attempts/routes.ts';
 import { publicAuthRoutes, userAuthRoutes } from './features/auth/routes.ts';
 import { gradeRoutes } from './features/grades/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
+import { quizRoutes } from './features/quizzes/routes.ts';
 import { memoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { requireAdmin, requireUser } from './plugins/auth.ts';
@@ -114,11 +116,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(async (signedIn) => {
         requireUser(signedIn, deps.db, deps.jwt);
         userAuthRoutes(signedIn, deps);
+        quizRoutes(signedIn, deps);
+        attemptRoutes(signedIn, deps);
       });
 
-      await api.register(async (admin) => {
-        requireAdmin(admin, deps.db, deps.jwt);
-      }, { prefix: '/admin' });
+      await api.register(
+        async (admin) => {
+          requireAdmin(admin, deps.db, deps.jwt);
+        },
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api' },
   );
@@ -132,7 +139,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       setHeaders: (reply, filePath) => {
         reply.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
@@ -140,7 +149,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url === '/api' || url.startsWith('/api/') || !serveWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      url === '/api' ||
+      url.startsWith('/api/') ||
+      !serveWeb ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.status(404).send({ message: 'Not found' });
     }
     // History fallback: the SPA's router handles every other path, including its own 404 page.

@@ -4,3 +4,6 @@ export * from './catalogue/plans.ts';
 export * from './constants.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/content.ts';
+export * from './schemas/quizzes.ts';
+export * from './rules/scoring.ts';
+export * from './rules/attempt-limits.ts';

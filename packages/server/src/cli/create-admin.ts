@@ -12,7 +12,9 @@ async function main(): Promise<number> {
     strict: true,
   });
   if (!values.email || !values.password) {
-    process.stderr.write('Usage: npm run create-admin -- --email admin@example.com --password "a long password"\n');
+    process.stderr.write(
+      'Usage: npm run create-admin -- --email admin@example.com --password "a long password"\n',
+    );
     return 2;
   }
   const config = loadConfig();
@@ -22,7 +24,9 @@ async function main(): Promise<number> {
     await runMigrations(database);
     const result = await upsertAdmin(database.db, values.email, values.password);
     process.stdout.write(
-      result.created ? `Admin ${result.email} created.\n` : `Admin ${result.email} updated (role admin, new password).\n`,
+      result.created
+        ? `Admin ${result.email} created.\n`
+        : `Admin ${result.email} updated (role admin, new password).\n`,
     );
     return 0;
   } finally {
@@ -34,7 +38,9 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     const known =
-      error instanceof AdminBootstrapError || error instanceof ConfigError || error instanceof DataDirLockedError;
+      error instanceof AdminBootstrapError ||
+      error instanceof ConfigError ||
+      error instanceof DataDirLockedError;
     process.stderr.write(`create-admin: ${known ? error.message : String(error)}\n`);
     process.exit(1);
   },

@@ -1,0 +1,597 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANSWER_ALL_QUESTIONS_MESSAGE } from '@quizquest/shared';
+import { attempts, questions, quizzes, subscriptions } from '../../db/schema.ts';
+import { memoryRateLimiter } from '../../lib/rate-limiter.ts';
+import { countRows, createTestContext, insertUser, loginAs, type TestContext } from '../../testing/index.ts';
+import { answersFor, insertQuiz, textOptions, type TestQuiz } from '../../testing/quizzes.ts';
+import { submitAttempt, type RecordedAttempt } from './service.ts';
+
+let context: TestContext;
+
+beforeAll(async () => {
+  context = await createTestContext();
+});
+afterAll(async () => {
+  await context.close();
+});
+
+type Headers = { authorization: string };
+
+async function learner(role: 'learner' | 'admin' = 'learner') {
+  const user = await insertUser(context.database, { role });
+  return { id: user.id, headers: await loginAs(context, user.email) };
+}
+
+const submit = (headers: Headers, quizId: string, payload?: unknown) =>
+  context.request({
+    method: 'POST',
+    url: `/api/quizzes/submit/${quizId}`,
+    headers: { ...headers, 'content-type': 'application/json' },
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
+
+const get = (headers: Headers, url: string) => context.request({ method: 'GET', url, headers });
+
+async function attemptRows(userId: string, quizId?: string) {
+  return context.database.db
+    .select()
+    .from(attempts)
+    .where(
+      quizId ? and(eq(attempts.userId, userId), eq(attempts.quizId, quizId)) : eq(attempts.userId, userId),
+    );
+}
+
+describe('POST /api/quizzes/submit/:quizId — scoring', () => {
+  let user: { id: string; headers: Headers };
+  let quiz: TestQuiz;
+
+  beforeAll(async () => {
+    user = await learner();
+    quiz = await insertQuiz(context.database, { attemptsAllowed: 10 });
+  });
+
+  it.each([
+    ['all right', [true, true, true], 3, 100, 10_000],
+    ['all wrong', [false, false, false], 0, 0, 0],
+    ['one of three', [true, false, false], 1, 33.33, 3333],
+    ['two of three', [false, true, true], 2, 66.67, 6667],
+  ])('scores %s on the server', async (_name, right, correctCount, score, hundredths) => {
+    const answers = answersFor(quiz, (index) => right[index] === true);
+    const response = await submit(user.headers, quiz.id, { answers });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({ attemptId: expect.any(String), score, correctCount, totalQuestions: 3 });
+    const [row] = await context.database.db.select().from(attempts).where(eq(attempts.id, body.attemptId));
+    expect(row).toMatchObject({
+      userId: user.id,
+      quizId: quiz.id,
+      answers,
+      score: hundredths,
+      correctCount,
+      total: 3,
+    });
+    expect(row?.submittedAt.toISOString()).toBe(context.clock.now.toISOString());
+  });
+
+  it('ignores a score or correct flags sent by the client', async () => {
+    const response = await submit(user.headers, quiz.id, {
+      answers: answersFor(quiz, () => false),
+      score: 100,
+      correctCount: 3,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ score: 0, correctCount: 0 });
+  });
+
+  it('scores a quiz whose questions have different numbers of options', async () => {
+    const twoOptions = await insertQuiz(context.database, {
+      questions: [
+        { options: textOptions('Yes', 'No'), correctIndex: 1 },
+        { options: textOptions('a', 'b', 'c', 'd', 'e'), correctIndex: 4 },
+      ],
+    });
+    const response = await submit(user.headers, twoOptions.id, { answers: [1, 4] });
+    expect(response.json()).toMatchObject({ score: 100, correctCount: 2, totalQuestions: 2 });
+  });
+});
+
+describe('POST /api/quizzes/submit/:quizId — bad input', () => {
+  let user: { id: string; headers: Headers };
+  let quiz: TestQuiz;
+
+  beforeAll(async () => {
+    user = await learner();
+    quiz = await insertQuiz(context.database, { attemptsAllowed: 50 });
+  });
+
+  const badBodies: Array<[string, unknown, string | RegExp]> = [
+    ['too few answers', { answers: [1, 2] }, ANSWER_ALL_QUESTIONS_MESSAGE],
+    ['no answers', { answers: [] }, ANSWER_ALL_QUESTIONS_MESSAGE],
+    ['too many answers', { answers: [1, 2, 0, 1] }, 'This quiz has 3 questions, but 4 answers were sent.'],
+    ['an index past the last option', { answers: [1, 4, 0] }, /question 2 must be one of its 4 options/],
+    ['a negative index', { answers: [-1, 2, 0] }, 'Each answer must be the number of an option'],
+    ['a fraction', { answers: [1, 2, 0.5] }, 'Each answer must be the number of an option'],
+    ['strings', { answers: ['1', '2', '0'] }, 'Each answer must be the number of an option'],
+    ['nulls', { answers: [null, null, null] }, 'Each answer must be the number of an option'],
+    ['a string instead of a list', { answers: '1,2,0' }, /Answers are required/],
+    ['an object instead of a list', { answers: { 0: 1 } }, /Answers are required/],
+    ['no answers field', {}, /Answers are required/],
+    ['a list as the body', [1, 2, 0], /expected object/i],
+    ['no body', undefined, 'A JSON body is required'],
+  ];
+  it.each(badBodies)('refuses %s with 400 and writes no attempt', async (_name, body, message) => {
+    const before = await countRows(context.database, 'attempts');
+    const response = await submit(user.headers, quiz.id, body);
+    expect(response.statusCode).toBe(400);
+    if (typeof message === 'string') expect(response.json().message).toBe(message);
+    else expect(response.json().message).toMatch(message);
+    expect(await countRows(context.database, 'attempts')).toBe(before);
+  });
+
+  it('refuses malformed JSON with 400', async () => {
+    const response = await context.request({
+      method: 'POST',
+      url: `/api/quizzes/submit/${quiz.id}`,
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      payload: '{"answers": [1,',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it.each([
+    ['an unknown quiz', () => '3f1c8a52-8d4e-4f0b-9a51-6f2d7c1e9b00'],
+    ['a malformed id', () => 'not-a-quiz'],
+    ['a deleted quiz', async () => (await insertQuiz(context.database, { deleted: true })).id],
+    ['an unpublished quiz', async () => (await insertQuiz(context.database, { published: false })).id],
+  ])('answers 404 for %s and writes nothing', async (_name, quizId) => {
+    const before = await countRows(context.database, 'attempts');
+    const response = await submit(user.headers, await quizId(), { answers: [0, 0, 0] });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Quiz not found' });
+    expect(await countRows(context.database, 'attempts')).toBe(before);
+  });
+
+  it('answers 409 for a quiz without questions and writes nothing', async () => {
+    const empty = await insertQuiz(context.database, { questions: [] });
+    const response = await submit(user.headers, empty.id, { answers: [] });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'This quiz has no questions yet.' });
+    expect(await attemptRows(user.id, empty.id)).toHaveLength(0);
+  });
+
+  it('needs a signed-in user', async () => {
+    const response = await context.request({
+      method: 'POST',
+      url: `/api/quizzes/submit/${quiz.id}`,
+      payload: { answers: [1, 2, 0] },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('the attempts limit of a quiz', () => {
+  it('allows exactly attemptsAllowed attempts, even for 20 concurrent submissions', async () => {
+    const user = await learner();
+    const quiz = await insertQuiz(context.database, { attemptsAllowed: 3 });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => submit(user.headers, quiz.id, { answers: answersFor(quiz) })),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    const refused = responses.filter((response) => response.statusCode !== 201);
+    expect(refused).toHaveLength(17);
+    for (const response of refused) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: 'Attempt limit reached for this quiz' });
+    }
+    expect(await attemptRows(user.id, quiz.id)).toHaveLength(3);
+  });
+
+  it('counts per learner and per quiz', async () => {
+    const first = await learner();
+    const second = await learner();
+    const quiz = await insertQuiz(context.database, { attemptsAllowed: 1 });
+    const other = await insertQuiz(context.database, { attemptsAllowed: 1 });
+    expect((await submit(first.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(201);
+    expect((await submit(first.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(403);
+    expect((await submit(second.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(201);
+    expect((await submit(first.headers, other.id, { answers: answersFor(other) })).statusCode).toBe(201);
+  });
+
+  it('applies to certification quizzes too', async () => {
+    const user = await learner();
+    const quiz = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C2', attemptsAllowed: 2 });
+    for (const expected of [201, 201, 403]) {
+      expect((await submit(user.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(expected);
+    }
+  });
+});
+
+describe("the plan's cap on distinct practice quizzes", () => {
+  it('lets a free learner attempt 10 practice quizzes, refuses an 11th and still allows re-attempts', async () => {
+    const user = await learner();
+    const ten: TestQuiz[] = [];
+    for (let index = 0; index < 10; index += 1) ten.push(await insertQuiz(context.database));
+    for (const quiz of ten) {
+      expect((await submit(user.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(201);
+    }
+    const eleventh = await insertQuiz(context.database);
+    const refused = await submit(user.headers, eleventh.id, { answers: answersFor(eleventh) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Max 10 Quizzes can be attempted. Upgrade Now.' });
+    expect(await attemptRows(user.id, eleventh.id)).toHaveLength(0);
+
+    for (const quiz of [ten[0], ten[9]] as TestQuiz[]) {
+      expect((await submit(user.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(201);
+    }
+    // Certification quizzes are not practice quizzes: the cap does not apply to them.
+    const certification = await insertQuiz(context.database, { level: 1 });
+    expect(
+      (await submit(user.headers, certification.id, { answers: answersFor(certification) })).statusCode,
+    ).toBe(201);
+    // A paid plan raises the cap.
+    await context.database.db.insert(subscriptions).values({
+      userId: user.id,
+      planId: 'plan59',
+      startsAt: new Date(context.clock.now.getTime() - 1000),
+      endsAt: new Date(context.clock.now.getTime() + 86_400_000),
+      source: 'admin',
+    });
+    expect((await submit(user.headers, eleventh.id, { answers: answersFor(eleventh) })).statusCode).toBe(201);
+  });
+
+  it('lets only one new quiz through when the last free slot is raced for', async () => {
+    const user = await learner();
+    for (let index = 0; index < 9; index += 1) {
+      const quiz = await insertQuiz(context.database);
+      expect((await submit(user.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(201);
+    }
+    const racers: TestQuiz[] = [];
+    for (let index = 0; index < 6; index += 1) racers.push(await insertQuiz(context.database));
+    const responses = await Promise.all(
+      racers.map((quiz) => submit(user.headers, quiz.id, { answers: answersFor(quiz) })),
+    );
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
+    expect(responses.filter((response) => response.statusCode === 403)).toHaveLength(5);
+    const distinct = new Set((await attemptRows(user.id)).map((row) => row.quizId));
+    expect(distinct.size).toBe(10);
+  });
+
+  it('has no cap on the Ultimate plan', async () => {
+    const user = await learner();
+    await context.database.db.insert(subscriptions).values({
+      userId: user.id,
+      planId: 'plan299',
+      startsAt: new Date(context.clock.now.getTime() - 1000),
+      endsAt: new Date(context.clock.now.getTime() + 86_400_000),
+      source: 'admin',
+    });
+    for (let index = 0; index < 12; index += 1) {
+      const quiz = await insertQuiz(context.database);
+      expect((await submit(user.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(201);
+    }
+  });
+});
+
+describe('rate limit on submissions', () => {
+  it('answers 429 after 30 submissions in a minute', async () => {
+    const user = await learner();
+    const quiz = await insertQuiz(context.database, { attemptsAllowed: 100 });
+    for (let index = 0; index < 30; index += 1) {
+      expect((await submit(user.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(201);
+    }
+    const limited = await submit(user.headers, quiz.id, { answers: answersFor(quiz) });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/wait/i);
+    expect(await attemptRows(user.id, quiz.id)).toHaveLength(30);
+    // Another learner is not affected.
+    const other = await learner();
+    expect((await submit(other.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(201);
+  });
+});
+
+describe('GET /api/quizzes/result/:attemptId', () => {
+  let owner: { id: string; headers: Headers };
+  let quiz: TestQuiz;
+  let attemptId: string;
+
+  beforeAll(async () => {
+    owner = await learner();
+    quiz = await insertQuiz(context.database, { title: 'Animals', level: 2, subLevel: 'L2-C5' });
+    const answers = answersFor(quiz, (index) => index !== 1);
+    attemptId = (await submit(owner.headers, quiz.id, { answers })).json().attemptId;
+  });
+
+  it('shows the owner the result, answers revealed', async () => {
+    const response = await get(owner.headers, `/api/quizzes/result/${attemptId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      quizId: quiz.id,
+      quizTitle: 'Animals',
+      score: 66.67,
+      correctCount: 2,
+      totalQuestions: 3,
+      questions: [
+        {
+          questionText: 'What is 2 + 2?',
+          questionImage: null,
+          options: textOptions('3', '4', '5', '6'),
+          correctAnswerIndex: 1,
+        },
+        {
+          questionText: 'Which animal says moo?',
+          questionImage: null,
+          options: textOptions('Cat', 'Dog', 'Cow', 'Hen'),
+          correctAnswerIndex: 2,
+        },
+        {
+          questionText: 'What colour is the sky on a clear day?',
+          questionImage: null,
+          options: textOptions('Blue', 'Red', 'Green', 'Black'),
+          correctAnswerIndex: 0,
+        },
+      ],
+      answers: [1, 0, 0],
+      level: 2,
+      subLevel: 'L2-C5',
+      submittedAt: context.clock.now.toISOString(),
+    });
+  });
+
+  it('lets an admin read it', async () => {
+    const admin = await learner('admin');
+    const response = await get(admin.headers, `/api/quizzes/result/${attemptId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().quizId).toBe(quiz.id);
+  });
+
+  it('answers another learner 404, as if it did not exist', async () => {
+    const stranger = await learner();
+    const response = await get(stranger.headers, `/api/quizzes/result/${attemptId}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Result not found' });
+  });
+
+  it.each([
+    ['an unknown id', '3f1c8a52-8d4e-4f0b-9a51-6f2d7c1e9b00'],
+    ['a malformed id', 'abc'],
+    ['an id with SQL', encodeURIComponent("x' or 1=1 --")],
+  ])('answers 404 for %s', async (_name, id) => {
+    const response = await get(owner.headers, `/api/quizzes/result/${id}`);
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('survives the quiz being edited and deleted afterwards', async () => {
+    const user = await learner();
+    const edited = await insertQuiz(context.database, { title: 'Before the edit' });
+    const answers = answersFor(edited);
+    const id = (await submit(user.headers, edited.id, { answers })).json().attemptId;
+    const before = (await get(user.headers, `/api/quizzes/result/${id}`)).json();
+
+    await context.database.db
+      .update(questions)
+      .set({ text: 'Changed question', options: textOptions('w', 'x', 'y', 'z'), correctIndex: 3 })
+      .where(eq(questions.quizId, edited.id));
+    await context.database.db
+      .update(quizzes)
+      .set({ title: 'After the edit', deletedAt: context.clock.now })
+      .where(eq(quizzes.id, edited.id));
+    const afterEdit = await get(user.headers, `/api/quizzes/result/${id}`);
+    expect(afterEdit.statusCode).toBe(200);
+    expect(afterEdit.json()).toEqual(before);
+    expect(afterEdit.json()).toMatchObject({ quizTitle: 'Before the edit', score: 100 });
+
+    await context.database.db.delete(questions).where(eq(questions.quizId, edited.id));
+    expect((await get(user.headers, `/api/quizzes/result/${id}`)).json()).toEqual(before);
+  });
+});
+
+describe('GET /api/quizzes/history', () => {
+  it('lists the learner’s attempts newest first, filtered by type, with the limits', async () => {
+    const user = await learner();
+    const stranger = await learner();
+    const maths = await insertQuiz(context.database, {
+      title: 'Maths 1',
+      category: 'Maths',
+      attemptsAllowed: 5,
+    });
+    const science = await insertQuiz(context.database, { title: 'Science 1', category: 'Science' });
+    const certification = await insertQuiz(context.database, {
+      title: 'Number Ninja',
+      category: null,
+      level: 1,
+      subLevel: 'L1-C2',
+      attemptsAllowed: 2,
+    });
+    const start = context.clock.now.getTime();
+    const ids: string[] = [];
+    for (const [quiz, right] of [
+      [maths, 3],
+      [science, 0],
+      [certification, 3],
+      [maths, 2],
+    ] as const) {
+      context.clock.advance(60_000);
+      const response = await submit(user.headers, quiz.id, {
+        answers: answersFor(quiz, (index) => index < right),
+      });
+      ids.push(response.json().attemptId);
+    }
+    await submit(stranger.headers, maths.id, { answers: answersFor(maths) });
+
+    const all = await get(user.headers, '/api/quizzes/history');
+    expect(all.statusCode).toBe(200);
+    const body = all.json();
+    expect(body.attempts.map((attempt: { _id: string }) => attempt._id)).toEqual([...ids].reverse());
+    expect(body.attempts[0]).toEqual({
+      _id: ids[3],
+      quiz: { _id: maths.id, title: 'Maths 1', category: 'Maths', level: 0, subLevel: null },
+      score: 66.67,
+      correctCount: 2,
+      totalQuestions: 3,
+      answers: answersFor(maths, (index) => index < 2),
+      submittedAt: new Date(start + 4 * 60_000).toISOString(),
+    });
+    expect(body.attempts[1].quiz).toEqual({
+      _id: certification.id,
+      title: 'Number Ninja',
+      category: null,
+      level: 1,
+      subLevel: 'L1-C2',
+    });
+    expect(body.maxQuizLimit).toBe(10);
+    expect(body.distinctQuizzesAttempted).toBe(2);
+    expect(body.quizLimits).toEqual({ [maths.id]: 5, [science.id]: 3, [certification.id]: 2 });
+    expect(body.attemptCounts).toEqual({ [maths.id]: 2, [science.id]: 1, [certification.id]: 1 });
+    expect(body.nextBefore).toBeNull();
+
+    const practice = (await get(user.headers, '/api/quizzes/history?type=practice')).json();
+    expect(practice.attempts.map((attempt: { _id: string }) => attempt._id)).toEqual([
+      ids[3],
+      ids[1],
+      ids[0],
+    ]);
+    expect(practice.quizLimits).toEqual({ [maths.id]: 5, [science.id]: 3 });
+    expect(practice.distinctQuizzesAttempted).toBe(2);
+
+    const certificationOnly = (await get(user.headers, '/api/quizzes/history?type=certification')).json();
+    expect(certificationOnly.attempts.map((attempt: { _id: string }) => attempt._id)).toEqual([ids[2]]);
+    expect(certificationOnly.quizLimits).toEqual({ [certification.id]: 2 });
+  });
+
+  it('pages with limit and before', async () => {
+    const user = await learner();
+    const quiz = await insertQuiz(context.database, { attemptsAllowed: 10 });
+    const ids: string[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      context.clock.advance(1000);
+      ids.push((await submit(user.headers, quiz.id, { answers: answersFor(quiz) })).json().attemptId);
+    }
+    const newestFirst = [...ids].reverse();
+    const first = (await get(user.headers, '/api/quizzes/history?limit=2')).json();
+    expect(first.attempts.map((attempt: { _id: string }) => attempt._id)).toEqual(newestFirst.slice(0, 2));
+    expect(first.nextBefore).toBe(first.attempts[1].submittedAt);
+    // The per-quiz counts cover the whole history, not just the page.
+    expect(first.attemptCounts).toEqual({ [quiz.id]: 5 });
+
+    const second = (
+      await get(user.headers, `/api/quizzes/history?limit=2&before=${first.nextBefore}`)
+    ).json();
+    expect(second.attempts.map((attempt: { _id: string }) => attempt._id)).toEqual(newestFirst.slice(2, 4));
+    const last = (await get(user.headers, `/api/quizzes/history?limit=2&before=${second.nextBefore}`)).json();
+    expect(last.attempts.map((attempt: { _id: string }) => attempt._id)).toEqual(newestFirst.slice(4));
+    expect(last.nextBefore).toBeNull();
+  });
+
+  it('shows an unlimited plan as maxQuizLimit null', async () => {
+    const user = await learner();
+    await context.database.db.insert(subscriptions).values({
+      userId: user.id,
+      planId: 'plan299',
+      startsAt: new Date(context.clock.now.getTime() - 1000),
+      endsAt: new Date(context.clock.now.getTime() + 86_400_000),
+      source: 'admin',
+    });
+    const body = (await get(user.headers, '/api/quizzes/history')).json();
+    expect(body).toEqual({
+      attempts: [],
+      maxQuizLimit: null,
+      distinctQuizzesAttempted: 0,
+      quizLimits: {},
+      attemptCounts: {},
+      nextBefore: null,
+    });
+  });
+
+  it('uses the same number of queries for 2 attempts as for 12', async () => {
+    const few = await learner();
+    const many = await learner();
+    const quizzesForMany: TestQuiz[] = [];
+    for (let index = 0; index < 4; index += 1) quizzesForMany.push(await insertQuiz(context.database));
+    const quiz = await insertQuiz(context.database);
+    for (let index = 0; index < 2; index += 1)
+      await submit(few.headers, quiz.id, { answers: answersFor(quiz) });
+    for (const each of quizzesForMany) {
+      for (let index = 0; index < 3; index += 1)
+        await submit(many.headers, each.id, { answers: answersFor(each) });
+    }
+    const queriesFor = async (headers: Headers, expected: number) => {
+      const before = context.database.queryCount();
+      const response = await get(headers, '/api/quizzes/history');
+      expect(response.json().attempts).toHaveLength(expected);
+      return context.database.queryCount() - before;
+    };
+    expect(await queriesFor(many.headers, 12)).toBe(await queriesFor(few.headers, 2));
+  });
+
+  it.each([
+    ['an unknown type', 'type=exam'],
+    ['a zero limit', 'limit=0'],
+    ['a limit over 500', 'limit=501'],
+    ['a word as limit', 'limit=many'],
+    ['a bad cursor', 'before=yesterday'],
+  ])('refuses %s with 400', async (_name, query) => {
+    const user = await learner();
+    const response = await get(user.headers, `/api/quizzes/history?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(typeof response.json().message).toBe('string');
+  });
+});
+
+describe('the attempt-recorded extension point', () => {
+  const deps = () => ({
+    db: context.database.db,
+    now: () => context.clock.now,
+    rateLimiter: memoryRateLimiter(),
+    rateLimitFactor: 1,
+  });
+
+  it('runs inside the submit transaction, after the attempt is inserted', async () => {
+    const user = await learner();
+    const quiz = await insertQuiz(context.database, { level: 3, subLevel: 'L3-C7' });
+    const seen: Array<{ event: RecordedAttempt; rowVisible: boolean }> = [];
+    const result = await submitAttempt(deps(), user.id, quiz.id, answersFor(quiz), {
+      onAttemptRecorded: async (tx, event) => {
+        const rows = await tx
+          .select({ id: attempts.id })
+          .from(attempts)
+          .where(eq(attempts.id, event.attemptId));
+        seen.push({ event, rowVisible: rows.length === 1 });
+      },
+    });
+    expect(seen).toEqual([
+      {
+        rowVisible: true,
+        event: {
+          attemptId: result.attemptId,
+          userId: user.id,
+          quiz: { id: quiz.id, level: 3, subLevel: 'L3-C7', passScore: 100 },
+          scoreHundredths: 10_000,
+          correctCount: 3,
+          totalQuestions: 3,
+          submittedAt: context.clock.now,
+        },
+      },
+    ]);
+  });
+
+  it('rolls the attempt back when the hook fails', async () => {
+    const user = await learner();
+    const quiz = await insertQuiz(context.database);
+    await expect(
+      submitAttempt(deps(), user.id, quiz.id, answersFor(quiz), {
+        onAttemptRecorded: async () => {
+          throw new Error(`certification failed ${randomBytes(2).toString('hex')}`);
+        },
+      }),
+    ).rejects.toThrow(/certification failed/);
+    expect(await attemptRows(user.id)).toHaveLength(0);
+    const [{ count } = { count: -1 }] = await context.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(attempts)
+      .where(eq(attempts.quizId, quiz.id));
+    expect(count).toBe(0);
+  });
+});

@@ -1,0 +1,207 @@
+import {
+  answersProblem,
+  ATTEMPT_LIMIT_MESSAGE,
+  distinctQuizCapReached,
+  maxQuizzesMessage,
+  remainingAttempts,
+  scoreAttempt,
+  scoreFromHundredths,
+  type QuizHistoryResponse,
+  type QuizResultResponse,
+  type SubmitQuizResponse,
+} from '@quizquest/shared';
+import type { Tx } from '../../db/index.ts';
+import type { AttemptedQuestion } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+import { planLimitsFor } from '../../lib/account.ts';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-error.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { mediaUrl } from '../media/service.ts';
+import * as queries from './queries.ts';
+
+export const QUIZ_NOT_FOUND_MESSAGE = 'Quiz not found';
+export const RESULT_NOT_FOUND_MESSAGE = 'Result not found';
+export const SUBMIT_RATE_MESSAGE = 'Too many quiz submissions. Please wait a minute and try again.';
+/** Submissions per user per minute (times deps.rateLimitFactor). */
+export const SUBMISSIONS_PER_MINUTE = 30;
+
+/** What a hook learns about an attempt that was just recorded. */
+export interface RecordedAttempt {
+  attemptId: string;
+  userId: string;
+  quiz: { id: string; level: number; subLevel: string | null; passScore: number };
+  scoreHundredths: number;
+  correctCount: number;
+  totalQuestions: number;
+  submittedAt: Date;
+}
+
+/**
+ * Called inside the submit transaction, after the attempt row is inserted and while the user's
+ * row lock is held: the place for certification earning (a certification quiz passed earns its
+ * sub-level). Whatever it writes commits or rolls back with the attempt; if it throws, the
+ * attempt is not recorded.
+ */
+export type AttemptRecordedHook = (tx: Tx, attempt: RecordedAttempt) => Promise<void>;
+
+export interface AttemptOptions {
+  onAttemptRecorded?: AttemptRecordedHook | undefined;
+}
+
+/**
+ * Scores and records one attempt. One transaction that first locks the user's row, so the
+ * quiz's attempts limit and the plan's distinct practice cap hold under concurrent submissions
+ * from any number of instances.
+ */
+export async function submitAttempt(
+  deps: Pick<AppDeps, 'db' | 'now' | 'rateLimiter' | 'rateLimitFactor'>,
+  userId: string,
+  quizId: string,
+  answers: number[],
+  options: AttemptOptions = {},
+): Promise<SubmitQuizResponse> {
+  const allowed = await deps.rateLimiter.hit(
+    `quiz-submit:user:${userId}`,
+    Math.ceil(SUBMISSIONS_PER_MINUTE * deps.rateLimitFactor),
+    60_000,
+  );
+  if (!allowed) throw tooManyRequests(SUBMIT_RATE_MESSAGE);
+  if (!isUuid(quizId)) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
+  const now = deps.now();
+
+  return deps.db.transaction(async (tx) => {
+    if (!(await queries.lockUser(tx, userId))) throw notFound('Account not found');
+    const quiz = await queries.quizForSubmission(tx, quizId);
+    if (!quiz) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
+    const questions = await queries.questionsForScoring(tx, quizId);
+    if (questions.length === 0) throw conflict('This quiz has no questions yet.');
+    const problem = answersProblem(
+      answers,
+      questions.map((question) => question.options.length),
+    );
+    if (problem) throw badRequest(problem, { answers: problem });
+
+    const used = await queries.countAttempts(tx, userId, quizId);
+    if (remainingAttempts(quiz.attemptsAllowed, used) === 0) throw forbidden(ATTEMPT_LIMIT_MESSAGE);
+    // Certification quizzes (level ≥ 1) are gated by the plan's levels, not by this cap.
+    if (quiz.level === 0 && used === 0) {
+      const { limits } = await planLimitsFor(tx, userId, now);
+      const distinctQuizzesAttempted = await queries.countDistinctPracticeQuizzes(tx, userId);
+      const cap = limits.maxQuizzes;
+      if (cap !== null && distinctQuizCapReached(cap, distinctQuizzesAttempted)) {
+        throw forbidden(maxQuizzesMessage(cap));
+      }
+    }
+
+    const score = scoreAttempt(
+      questions.map((question) => question.correctIndex),
+      answers,
+    );
+    const snapshotQuestions: AttemptedQuestion[] = questions.map((question) => ({
+      questionText: question.text,
+      questionImage: question.imageMediaId ? mediaUrl(question.imageMediaId) : null,
+      options: question.options.map((option) => ({ type: option.type, value: option.value })),
+      correctAnswerIndex: question.correctIndex,
+    }));
+    const attempt = await queries.insertAttempt(tx, {
+      userId,
+      quizId,
+      answers,
+      score: score.scoreHundredths,
+      correctCount: score.correctCount,
+      total: score.totalQuestions,
+      snapshot: { title: quiz.title, questions: snapshotQuestions },
+      submittedAt: now,
+    });
+    await options.onAttemptRecorded?.(tx, {
+      attemptId: attempt.id,
+      userId,
+      quiz: { id: quiz.id, level: quiz.level, subLevel: quiz.subLevel, passScore: quiz.passScore },
+      scoreHundredths: score.scoreHundredths,
+      correctCount: score.correctCount,
+      totalQuestions: score.totalQuestions,
+      submittedAt: attempt.submittedAt,
+    });
+    return {
+      attemptId: attempt.id,
+      score: score.score,
+      correctCount: score.correctCount,
+      totalQuestions: score.totalQuestions,
+    };
+  });
+}
+
+/** A result, from the attempt's snapshot: its owner's, or anyone's for an admin; otherwise 404. */
+export async function attemptResult(
+  deps: AppDeps,
+  viewer: AuthUser,
+  attemptId: string,
+): Promise<QuizResultResponse> {
+  if (!isUuid(attemptId)) throw notFound(RESULT_NOT_FOUND_MESSAGE);
+  const row = await queries.attemptForResult(deps.db, attemptId, {
+    userId: viewer.id,
+    anyOwner: viewer.role === 'admin',
+  });
+  if (!row) throw notFound(RESULT_NOT_FOUND_MESSAGE);
+  return {
+    quizId: row.quizId,
+    quizTitle: row.snapshot.title,
+    score: scoreFromHundredths(row.scoreHundredths),
+    correctCount: row.correctCount,
+    totalQuestions: row.total,
+    questions: row.snapshot.questions.map((question) => ({
+      questionText: question.questionText,
+      questionImage: question.questionImage,
+      options: question.options.map((option) => ({ type: option.type, value: option.value })),
+      correctAnswerIndex: question.correctAnswerIndex,
+    })),
+    answers: row.answers,
+    level: row.level,
+    subLevel: row.subLevel,
+    submittedAt: row.submittedAt.toISOString(),
+  };
+}
+
+/** The scoreboard: a page of attempts plus the limits the client needs, in four queries. */
+export async function attemptHistory(
+  deps: AppDeps,
+  userId: string,
+  params: { type?: queries.AttemptType | undefined; limit: number; before?: string | undefined },
+): Promise<QuizHistoryResponse> {
+  const [rows, attempted, { limits }] = await Promise.all([
+    queries.historyPage(deps.db, userId, {
+      type: params.type,
+      limit: params.limit,
+      before: params.before ? new Date(params.before) : undefined,
+    }),
+    queries.attemptedQuizzes(deps.db, userId),
+    planLimitsFor(deps.db, userId, deps.now()),
+  ]);
+  const ofType = attempted.filter(
+    (quiz) => !params.type || (params.type === 'practice' ? quiz.level === 0 : quiz.level >= 1),
+  );
+  const last = rows.at(-1);
+  return {
+    attempts: rows.map((row) => ({
+      _id: row.id,
+      quiz: {
+        _id: row.quizId,
+        title: row.title,
+        category: row.category,
+        level: row.level,
+        subLevel: row.subLevel,
+      },
+      score: scoreFromHundredths(row.scoreHundredths),
+      correctCount: row.correctCount,
+      totalQuestions: row.total,
+      answers: row.answers,
+      submittedAt: row.submittedAt.toISOString(),
+    })),
+    maxQuizLimit: limits.maxQuizzes,
+    distinctQuizzesAttempted: attempted.filter((quiz) => quiz.level === 0).length,
+    quizLimits: Object.fromEntries(ofType.map((quiz) => [quiz.quizId, quiz.attemptsAllowed])),
+    attemptCounts: Object.fromEntries(ofType.map((quiz) => [quiz.quizId, quiz.used])),
+    nextBefore: rows.length === params.limit && last ? last.submittedAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,94 @@
+import {
+  findLevel,
+  GRADE_VALUES,
+  type PublishedQuiz,
+  type QuizAttemptResponse,
+  type QuizOption,
+} from '@quizquest/shared';
+import type { AppDeps } from '../../deps.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { mediaUrl } from '../media/service.ts';
+import * as queries from './queries.ts';
+
+export const QUIZ_NOT_FOUND_MESSAGE = 'Quiz not found';
+
+const byName = (a: string, b: string) =>
+  a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b);
+
+/** Grades in catalogue order (Nursery … Class 12), not in text order. */
+const inCatalogueOrder = (grades: string[]) =>
+  [...grades].sort((a, b) => GRADE_VALUES.indexOf(a) - GRADE_VALUES.indexOf(b));
+
+/** Only http(s) links reach the page: anything else (javascript:, data:) is dropped. */
+export function safeLink(link: string | null): string | null {
+  return link && /^https?:\/\/\S+$/i.test(link) ? link : null;
+}
+
+export async function practiceCategories(deps: AppDeps, grade: string): Promise<string[]> {
+  return (await queries.practiceCategoryNames(deps.db, grade)).sort(byName);
+}
+
+/** The practice list: a fixed number of queries whatever the number of quizzes. */
+export async function publishedQuizzes(
+  deps: AppDeps,
+  userId: string,
+  params: { grade: string; category?: string | null | undefined },
+): Promise<PublishedQuiz[]> {
+  const category = params.category ? params.category : null;
+  const rows = await queries.publishedPracticeQuizzes(deps.db, { grade: params.grade, category });
+  const ids = rows.map((row) => row.id);
+  const [grades, questionCounts, attemptCounts] = await Promise.all([
+    queries.gradesByQuiz(deps.db, ids),
+    queries.questionCountsByQuiz(deps.db, ids),
+    queries.attemptCountsByQuiz(deps.db, userId, ids),
+  ]);
+  return rows.map((row) => ({
+    _id: row.id,
+    title: row.title,
+    category: row.category,
+    grades: inCatalogueOrder(grades.get(row.id) ?? []),
+    level: row.level,
+    subLevel: row.subLevel,
+    showByDefault: row.showByDefault,
+    learnMoreLink: safeLink(row.learnMoreLink),
+    quizLimits: row.attemptsAllowed,
+    attemptCount: attemptCounts.get(row.id) ?? 0,
+    totalQuestions: questionCounts.get(row.id) ?? 0,
+  }));
+}
+
+/** A published quiz with its questions for the attempt page; never its answers. */
+export async function quizForAttempt(
+  deps: AppDeps,
+  userId: string,
+  quizId: string,
+): Promise<QuizAttemptResponse> {
+  if (!isUuid(quizId)) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
+  const quiz = await queries.liveQuiz(deps.db, quizId);
+  if (!quiz) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
+  const [questions, grades, attemptCounts] = await Promise.all([
+    queries.questionsForLearner(deps.db, quizId),
+    queries.gradesByQuiz(deps.db, [quizId]),
+    queries.attemptCountsByQuiz(deps.db, userId, [quizId]),
+  ]);
+  return {
+    _id: quiz.id,
+    title: quiz.title,
+    category: quiz.category,
+    grades: inCatalogueOrder(grades.get(quizId) ?? []),
+    level: quiz.level,
+    levelName: quiz.level > 0 ? (findLevel(quiz.level)?.name ?? `Level ${quiz.level}`) : null,
+    subLevel: quiz.subLevel,
+    learnMoreLink: safeLink(quiz.learnMoreLink),
+    quizLimits: quiz.attemptsAllowed,
+    attemptCount: attemptCounts.get(quizId) ?? 0,
+    totalQuestions: questions.length,
+    questions: questions.map((question) => ({
+      _id: question.id,
+      questionText: question.text,
+      questionImage: question.imageMediaId ? mediaUrl(question.imageMediaId) : null,
+      options: question.options.map((option): QuizOption => ({ type: option.type, value: option.value })),
+    })),
+  };
+}
