@@ -1,0 +1,40 @@
+import { NavLink, Outlet } from 'react-router';
+import { useLogout } from '../../../lib/use-logout.ts';
+
+/** Spec §2 admin layout: a sidebar titled Admin Panel with one link, the content beside it. */
+export function AdminLayout() {
+  const logout = useLogout();
+  return (
+    <div className="admin-shell">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <header className="app-header admin-header">
+        <span className="brand">
+          <span aria-hidden="true" className="brand-mark">
+            ★
+          </span>
+          QuizQuest
+        </span>
+        <button type="button" className="button button-secondary button-small" onClick={logout}>
+          Logout
+        </button>
+      </header>
+      <nav className="sidebar admin-sidebar" aria-labelledby="admin-panel-title">
+        <p id="admin-panel-title" className="sidebar-title">
+          Admin Panel
+        </p>
+        <ul className="sidebar-list">
+          <li>
+            <NavLink to="/admin/quiz-dashboard" className="sidebar-link">
+              Quiz Dashboard
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { clearSession, getSession } from './session-store.ts';
+
+export const API_BASE = '/api';
+
+/** An error answer of the API ({message, errors?}), or a request that never got an answer (status 0). */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's `message`, when it sent one: the pages show it, else their own fallback text. */
+  readonly serverMessage: string | undefined;
+  readonly fieldErrors: Readonly<Record<string, string>>;
+
+  constructor(status: number, serverMessage?: string, fieldErrors: Record<string, string> = {}) {
+    super(serverMessage ?? (status === 0 ? 'Network error' : `Request failed with status ${status}`));
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Send the stored bearer token when there is one (default). The sign-in calls send none. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse {
+  status: number;
+  data: unknown;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fieldErrorsOf(value: unknown): Record<string, string> {
+  if (!isRecord(value)) return {};
+  const result: Record<string, string> = {};
+  for (const [field, message] of Object.entries(value)) {
+    if (typeof message === 'string') result[field] = message;
+  }
+  return result;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The one way the app talks to the API: JSON in and out under /api, the bearer token attached
+ * when present, an error answer turned into an ApiError carrying the server's message and status.
+ */
+export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<ApiResponse> {
+  const { method = 'GET', body, auth = true, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = auth ? getSession().token : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0);
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) {
+    // A token the server no longer accepts (expired, revoked by a password reset): sign out.
+    if (response.status === 401 && token && getSession().token === token) clearSession();
+    const message = isRecord(data) && typeof data.message === 'string' ? data.message : undefined;
+    throw new ApiError(response.status, message, isRecord(data) ? fieldErrorsOf(data.errors) : {});
+  }
+  return { status: response.status, data };
+}
+
+/** The server's message of a failed call, else the page's own fallback text (spec §8). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
