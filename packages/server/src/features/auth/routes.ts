@@ -87,21 +87,19 @@ export function publicAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 }
 
 export function userAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/auth/me',
-      {
-        schema: {
-          tags: ['auth'],
-          security: [{ bearer: [] }],
-          response: { 200: MeResponse, 401: MessageResponse },
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        response: { 200: MeResponse, 401: MessageResponse },
       },
-      async (request) => {
-        const me = await meResponse(deps.db, currentUser(request).id, deps.now());
-        if (!me) throw unauthorized();
-        return me;
-      },
-    );
+    },
+    async (request) => {
+      const me = await meResponse(deps.db, currentUser(request).id, deps.now());
+      if (!me) throw unauthorized();
+      return me;
+    },
+  );
 }
