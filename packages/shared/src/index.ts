@@ -3,6 +3,7 @@ export * from './catalogue/levels.ts';
 export * from './catalogue/plans.ts';
 export * from './constants.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/certification.ts';
 export * from './schemas/content.ts';
 export * from './schemas/quizzes.ts';
 export * from './rules/scoring.ts';
