@@ -1,0 +1,62 @@
+import { API_BASE } from './api-client.ts';
+import { getSession } from './session-store.ts';
+
+export const CERTIFICATE_FETCH_FAILED = 'Failed to fetch certificate';
+export const CERTIFICATE_NETWORK_FAILED = 'Something went wrong while downloading the certificate';
+
+/**
+ * Opens a PDF of the API in a new tab without putting the bearer token in a URL: the file is
+ * fetched with the Authorization header and shown from a blob: URL. The tab is opened before the
+ * fetch, inside the click, so pop-up blockers allow it; where they still refuse, the file is
+ * downloaded instead. Failures are shown as an alert (spec §8 Certificate download).
+ *
+ * `path` is under /api, e.g. '/certification/view?level=1'.
+ */
+export async function openPdf(path: string, fileName = 'certificate.pdf'): Promise<void> {
+  const tab = window.open('', '_blank');
+  const token = getSession().token;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/pdf' } : {},
+      credentials: 'same-origin',
+    });
+  } catch {
+    tab?.close();
+    window.alert(CERTIFICATE_NETWORK_FAILED);
+    return;
+  }
+  if (!response.ok) {
+    tab?.close();
+    let message = CERTIFICATE_FETCH_FAILED;
+    try {
+      const body: unknown = await response.json();
+      if (
+        typeof body === 'object' &&
+        body !== null &&
+        'message' in body &&
+        typeof body.message === 'string'
+      ) {
+        message = body.message;
+      }
+    } catch {
+      // not JSON: keep the default text
+    }
+    window.alert(message);
+    return;
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+  if (tab) {
+    tab.location.href = url;
+  } else {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }
+  // The tab has loaded the document by then; revoking frees the memory.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
