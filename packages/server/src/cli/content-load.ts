@@ -3,9 +3,7 @@
 // updated, the rest kept. Stop the server first when it uses the embedded database.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase, runMigrations } from '../db/index.ts';
-import { DataDirLockedError } from '../db/lock.ts';
+import { loadConfig } from '../config.ts';
 import {
   applyContentPack,
   CONTENT_DIR,
@@ -13,7 +11,7 @@ import {
   readContentPack,
   type LoadProgress,
 } from '../features/content/loader.ts';
-import { ensureDataDir, StartupError } from '../startup.ts';
+import { runCli, withMigratedDatabase } from './run-cli.ts';
 
 const BAR_WIDTH = 10;
 
@@ -38,29 +36,11 @@ async function main(): Promise<number> {
   const config = loadConfig();
   // Validated before the database is opened: a bad pack is reported at once and writes nothing.
   const pack = await readContentPack(contentDir);
-  if (!config.databaseUrl) ensureDataDir(config.dataDir);
-  const database = await openDatabase(config);
-  try {
-    await runMigrations(database);
+  return withMigratedDatabase(config, async (database) => {
     const result = await applyContentPack(database.db, pack, { onProgress: progressBar(process.stderr) });
     process.stdout.write(`added ${result.added}, changed ${result.changed}, kept ${result.kept}\n`);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const known =
-      error instanceof ContentPackError ||
-      error instanceof ConfigError ||
-      error instanceof DataDirLockedError ||
-      error instanceof StartupError;
-    process.stderr.write(
-      `content:load: ${known ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runCli('content:load', main, [ContentPackError]);

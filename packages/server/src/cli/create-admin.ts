@@ -1,10 +1,8 @@
 // npm run create-admin -- --email E --password P
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase, runMigrations } from '../db/index.ts';
-import { DataDirLockedError } from '../db/lock.ts';
+import { loadConfig } from '../config.ts';
 import { AdminBootstrapError, upsertAdmin } from '../features/auth/admin-bootstrap.ts';
-import { ensureDataDir } from '../startup.ts';
+import { runCli, withMigratedDatabase } from './run-cli.ts';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -18,10 +16,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  if (!config.databaseUrl) ensureDataDir(config.dataDir);
-  const database = await openDatabase(config);
-  try {
-    await runMigrations(database);
+  return withMigratedDatabase(config, async (database) => {
     const result = await upsertAdmin(database.db, values.email, values.password);
     process.stdout.write(
       result.created
@@ -29,19 +24,7 @@ async function main(): Promise<number> {
         : `Admin ${result.email} updated (role admin, new password).\n`,
     );
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const known =
-      error instanceof AdminBootstrapError ||
-      error instanceof ConfigError ||
-      error instanceof DataDirLockedError;
-    process.stderr.write(`create-admin: ${known ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCli('create-admin', main, [AdminBootstrapError]);
