@@ -9,7 +9,8 @@ async function main(): Promise<number> {
     options: { email: { type: 'string' }, password: { type: 'string' } },
     strict: true,
   });
-  if (!values.email || !values.password) {
+  const { email, password } = values;
+  if (!email || !password) {
     process.stderr.write(
       'Usage: npm run create-admin -- --email admin@example.com --password "a long password"\n',
     );
@@ -17,7 +18,7 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   return withMigratedDatabase(config, async (database) => {
-    const result = await upsertAdmin(database.db, values.email, values.password);
+    const result = await upsertAdmin(database.db, email, password);
     process.stdout.write(
       result.created
         ? `Admin ${result.email} created.\n`
