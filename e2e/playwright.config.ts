@@ -49,6 +49,12 @@ export default defineConfig({
       DATA_DIR: process.env.QQ_E2E_DATA_DIR,
       DEMO_ADMIN_PASSWORD: 'Demo-Admin-E2E-2026',
       RATE_LIMIT_FACTOR: '50',
+      // Payment links are configuration; the specs intercept them, nothing leaves the machine.
+      PAYMENT_LINK_PLAN59: 'https://rzp.io/l/quizquest-e2e-starter',
+      PAYMENT_LINK_PLAN99: 'https://rzp.io/l/quizquest-e2e-growth',
+      PAYMENT_LINK_PLAN199: 'https://rzp.io/l/quizquest-e2e-pro',
+      PAYMENT_LINK_PLAN299: 'https://rzp.io/l/quizquest-e2e-ultimate',
+      SUPPORT_NUMBER: '+91 90000 12345',
       LOG_LEVEL: 'warn',
     },
   },

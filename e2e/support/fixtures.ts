@@ -96,5 +96,24 @@ export async function loginThroughUi(page: Page, email: string, password: string
   await page.getByRole('button', { name: /^login$/i }).click();
 }
 
-export const test = base;
+/**
+ * The dashboard tour (spec §4) opens over the page on a learner's first dashboard visit. Specs
+ * about something else start with it marked as seen; the tour's own spec sets
+ * `test.use({ dashboardTourSeen: false })`.
+ */
+export const test = base.extend<{ dashboardTourSeen: boolean }>({
+  dashboardTourSeen: [true, { option: true }],
+  page: async ({ page, dashboardTourSeen }, use) => {
+    if (dashboardTourSeen) {
+      await page.addInitScript(() => {
+        try {
+          localStorage.setItem('dashboardTourCompleted', 'true');
+        } catch {
+          // about:blank and other opaque origins have no storage.
+        }
+      });
+    }
+    await use(page);
+  },
+});
 export { expect };

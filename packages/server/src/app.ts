@@ -12,9 +12,16 @@ import type { AppDeps } from './deps.ts';
 import { createJwtService } from './features/auth/jwt.ts';
 import { attemptRoutes } from './features/attempts/routes.ts';
 import { publicAuthRoutes, userAuthRoutes } from './features/auth/routes.ts';
+import { certificationRoutes, publicCertificateRoutes } from './features/certification/routes.ts';
+import { recordEarnedCertification } from './features/certification/service.ts';
 import { gradeRoutes } from './features/grades/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
+import { adminLearnerRoutes } from './features/admin-learners/routes.ts';
+import { adminQuizRoutes } from './features/admin-quizzes/routes.ts';
+import { adminSubscriptionRoutes } from './features/admin-subscriptions/routes.ts';
+import { paymentWebhookRoutes, planRoutes } from './features/payments/routes.ts';
+import { profileRoutes } from './features/profile/routes.ts';
 import { quizRoutes } from './features/quizzes/routes.ts';
 import { memoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -112,17 +119,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       gradeRoutes(api);
       mediaRoutes(api, deps);
       publicAuthRoutes(api, deps);
+      publicCertificateRoutes(api, deps);
+      planRoutes(api, deps);
+      await api.register(async (payments) => paymentWebhookRoutes(payments, deps));
 
       await api.register(async (signedIn) => {
         requireUser(signedIn, deps.db, deps.jwt);
         userAuthRoutes(signedIn, deps);
         quizRoutes(signedIn, deps);
-        attemptRoutes(signedIn, deps);
+        attemptRoutes(signedIn, deps, { onAttemptRecorded: recordEarnedCertification });
+        certificationRoutes(signedIn, deps);
+        profileRoutes(signedIn, deps);
       });
 
       await api.register(
         async (admin) => {
           requireAdmin(admin, deps.db, deps.jwt);
+          adminSubscriptionRoutes(admin, deps);
+          adminQuizRoutes(admin, deps);
+          adminLearnerRoutes(admin, deps);
         },
         { prefix: '/admin' },
       );

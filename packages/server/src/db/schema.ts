@@ -80,6 +80,8 @@ export const subscriptions = pgTable(
     activatedBy: uuid('activated_by'),
     paymentReference: text('payment_reference'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Who cancelled (an admin's user id); activatedBy says who activated. */
+    cancelledBy: uuid('cancelled_by'),
     createdAt: createdAt(),
   },
   (table) => [index('subscriptions_user_idx').on(table.userId, table.endsAt)],

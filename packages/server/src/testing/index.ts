@@ -43,11 +43,21 @@ export interface TestContext {
 }
 
 export async function createTestContext(
-  options: Partial<Pick<BuildAppOptions, 'rateLimitFactor' | 'rateLimiter'>> & { database?: Database } = {},
+  options: Partial<Pick<BuildAppOptions, 'rateLimitFactor' | 'rateLimiter'>> & {
+    database?: Database;
+    /** Extra configuration variables, e.g. PAYMENT_WEBHOOK_SECRET. */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestContext> {
-  const database = options.database ?? (await openTestDatabase());
+  const { env, ...appOptions } = options;
+  const database = appOptions.database ?? (await openTestDatabase());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qq-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', NODE_ENV: 'test' });
+  const config = loadConfig({
+    ...env,
+    DATA_DIR: dataDir,
+    APP_URL: 'http://localhost:3000',
+    NODE_ENV: 'test',
+  });
   const clock = {
     now: new Date(),
     advance(ms: number) {
@@ -60,7 +70,7 @@ export async function createTestContext(
     jwtSecret: randomBytes(32).toString('hex'),
     now: () => clock.now,
     serveWeb: false,
-    ...options,
+    ...appOptions,
   });
   await app.ready();
   return {

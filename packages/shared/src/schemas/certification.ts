@@ -59,3 +59,16 @@ export const CertificateVerification = z.object({
 export type CertificateVerification = z.infer<typeof CertificateVerification>;
 
 export const CERTIFICATE_CODE_PATTERN = /^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/;
+
+/** GET /certification/view?level={n}: a level id, 1 to 10. */
+export const CertificateViewQuery = z.object({
+  level: z.coerce
+    .number({ error: 'level is a number from 1 to 10' })
+    .int('level is a number from 1 to 10')
+    .min(1, 'level is a number from 1 to 10')
+    .max(10, 'level is a number from 1 to 10'),
+});
+export type CertificateViewQuery = z.input<typeof CertificateViewQuery>;
+
+/** GET /api/certificates/verify/{code}: checked against CERTIFICATE_CODE_PATTERN by the service (a bad one is a 404). */
+export const CertificateCodeParams = z.object({ code: z.string() });

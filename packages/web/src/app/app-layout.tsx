@@ -62,6 +62,10 @@ export function AppLayout() {
           </span>
           QuizQuest
         </span>
+        {/* Always in view, also on a phone: the dashboard tour's last step points here. */}
+        <NavLink to="/subscribe" className="button button-small header-upgrade" data-tour="upgrade">
+          Upgrade
+        </NavLink>
       </header>
       <nav id="sidebar" data-tour="sidebar" className="sidebar" data-open={menuOpen} aria-label="Main">
         <ul className="sidebar-list">

@@ -5,6 +5,7 @@ import { ANSWER_ALL_QUESTIONS_MESSAGE } from '@quizquest/shared';
 import { attempts, questions, quizzes, subscriptions } from '../../db/schema.ts';
 import { memoryRateLimiter } from '../../lib/rate-limiter.ts';
 import { countRows, createTestContext, insertUser, loginAs, type TestContext } from '../../testing/index.ts';
+import { insertCertifications, subLevelIdsOf, subscribe } from '../../testing/certification.ts';
 import { answersFor, insertQuiz, textOptions, type TestQuiz } from '../../testing/quizzes.ts';
 import { submitAttempt, type RecordedAttempt } from './service.ts';
 
@@ -202,6 +203,7 @@ describe('the attempts limit of a quiz', () => {
 
   it('applies to certification quizzes too', async () => {
     const user = await learner();
+    await subscribe(context.database, user.id, 'plan59', context.clock.now);
     const quiz = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C2', attemptsAllowed: 2 });
     for (const expected of [201, 201, 403]) {
       expect((await submit(user.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(expected);
@@ -226,11 +228,11 @@ describe("the plan's cap on distinct practice quizzes", () => {
     for (const quiz of [ten[0], ten[9]] as TestQuiz[]) {
       expect((await submit(user.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(201);
     }
-    // Certification quizzes are not practice quizzes: the cap does not apply to them.
+    // Certification quizzes are not practice quizzes: the plan's levels gate them, not this cap.
     const certification = await insertQuiz(context.database, { level: 1 });
-    expect(
-      (await submit(user.headers, certification.id, { answers: answersFor(certification) })).statusCode,
-    ).toBe(201);
+    const gated = await submit(user.headers, certification.id, { answers: answersFor(certification) });
+    expect(gated.statusCode).toBe(403);
+    expect(gated.json().message).toMatch(/^Level 1 is locked\./);
     // A paid plan raises the cap.
     await context.database.db.insert(subscriptions).values({
       userId: user.id,
@@ -299,6 +301,8 @@ describe('GET /api/quizzes/result/:attemptId', () => {
 
   beforeAll(async () => {
     owner = await learner();
+    await subscribe(context.database, owner.id, 'plan99', context.clock.now);
+    await insertCertifications(context.database, owner.id, subLevelIdsOf(1));
     quiz = await insertQuiz(context.database, { title: 'Animals', level: 2, subLevel: 'L2-C5' });
     const answers = answersFor(quiz, (index) => index !== 1);
     attemptId = (await submit(owner.headers, quiz.id, { answers })).json().attemptId;
@@ -391,6 +395,7 @@ describe('GET /api/quizzes/result/:attemptId', () => {
 describe('GET /api/quizzes/history', () => {
   it('lists the learner’s attempts newest first, filtered by type, with the limits', async () => {
     const user = await learner();
+    await subscribe(context.database, user.id, 'plan59', context.clock.now);
     const stranger = await learner();
     const maths = await insertQuiz(context.database, {
       title: 'Maths 1',
@@ -441,7 +446,7 @@ describe('GET /api/quizzes/history', () => {
       level: 1,
       subLevel: 'L1-C2',
     });
-    expect(body.maxQuizLimit).toBe(10);
+    expect(body.maxQuizLimit).toBe(50);
     expect(body.distinctQuizzesAttempted).toBe(2);
     expect(body.quizLimits).toEqual({ [maths.id]: 5, [science.id]: 3, [certification.id]: 2 });
     expect(body.attemptCounts).toEqual({ [maths.id]: 2, [science.id]: 1, [certification.id]: 1 });
@@ -550,6 +555,8 @@ describe('the attempt-recorded extension point', () => {
 
   it('runs inside the submit transaction, after the attempt is inserted', async () => {
     const user = await learner();
+    await subscribe(context.database, user.id, 'plan99', context.clock.now);
+    await insertCertifications(context.database, user.id, subLevelIdsOf(1, 2));
     const quiz = await insertQuiz(context.database, { level: 3, subLevel: 'L3-C7' });
     const seen: Array<{ event: RecordedAttempt; rowVisible: boolean }> = [];
     const result = await submitAttempt(deps(), user.id, quiz.id, answersFor(quiz), {

@@ -14,6 +14,7 @@ import type { Tx } from '../../db/index.ts';
 import type { AttemptedQuestion } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { planLimitsFor } from '../../lib/account.ts';
+import { assertCertificationLevelOpen } from '../../lib/certification-access.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -74,6 +75,7 @@ export async function submitAttempt(
     if (!(await queries.lockUser(tx, userId))) throw notFound('Account not found');
     const quiz = await queries.quizForSubmission(tx, quizId);
     if (!quiz) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
+    await assertCertificationLevelOpen(tx, userId, quiz.level, now);
     const questions = await queries.questionsForScoring(tx, quizId);
     if (questions.length === 0) throw conflict('This quiz has no questions yet.');
     const problem = answersProblem(

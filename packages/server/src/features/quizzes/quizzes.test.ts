@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGradeParam } from '@quizquest/shared';
 import { attempts } from '../../db/schema.ts';
 import { createTestContext, insertUser, loginAs, type TestContext } from '../../testing/index.ts';
+import { insertCertifications, subLevelIdsOf, subscribe } from '../../testing/certification.ts';
 import { insertQuiz, textOptions } from '../../testing/quizzes.ts';
 import { mediaUrl, storeImage } from '../media/service.ts';
 
@@ -332,8 +333,16 @@ describe('GET /api/quizzes/:quizId', () => {
   });
 
   it('names the level of a certification quiz', async () => {
+    const climber = await insertUser(context.database);
+    await subscribe(context.database, climber.id, 'plan99', context.clock.now);
+    await insertCertifications(context.database, climber.id, subLevelIdsOf(1));
     const quiz = await insertQuiz(context.database, { level: 2, subLevel: 'L2-C4' });
-    const body = (await get(`/api/quizzes/${quiz.id}`)).json();
+    const response = await context.request({
+      method: 'GET',
+      url: `/api/quizzes/${quiz.id}`,
+      headers: await loginAs(context, climber.email),
+    });
+    const body = response.json();
     expect(body).toMatchObject({ level: 2, levelName: 'Level 2', subLevel: 'L2-C4' });
   });
 

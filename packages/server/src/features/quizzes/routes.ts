@@ -48,7 +48,13 @@ export function quizRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   routes.get(
     '/quizzes/:quizId',
-    { schema: { ...docs, params: QuizIdParams, response: { 200: QuizAttemptResponse, ...errorResponses } } },
+    {
+      schema: {
+        ...docs,
+        params: QuizIdParams,
+        response: { 200: QuizAttemptResponse, ...errorResponses, 403: MessageResponse },
+      },
+    },
     async (request) => service.quizForAttempt(deps, currentUser(request).id, request.params.quizId),
   );
 }

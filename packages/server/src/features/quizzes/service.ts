@@ -6,6 +6,7 @@ import {
   type QuizOption,
 } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
+import { assertCertificationLevelOpen } from '../../lib/certification-access.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { mediaUrl } from '../media/service.ts';
@@ -67,6 +68,7 @@ export async function quizForAttempt(
   if (!isUuid(quizId)) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
   const quiz = await queries.liveQuiz(deps.db, quizId);
   if (!quiz) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
+  await assertCertificationLevelOpen(deps.db, userId, quiz.level, deps.now());
   const [questions, grades, attemptCounts] = await Promise.all([
     queries.questionsForLearner(deps.db, quizId),
     queries.gradesByQuiz(deps.db, [quizId]),

@@ -1,10 +1,183 @@
+import { useEffect, useState } from 'react';
+import { currentLevel, LEVELS, type CertificationRecord, type Level } from '@quizquest/shared';
+import { openPdf } from '../../../lib/open-pdf.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { certificatePath, fetchMyCertifications } from '../api.ts';
+import { formatCertificateDate } from '../dates.ts';
 
+export const LOADING_CERTIFICATIONS = 'Loading certifications...';
+export const FAILED_CERTIFICATIONS = 'Failed to load certifications.';
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'ready'; earned: Map<string, CertificationRecord>; completed: Set<number> };
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * Spec §2 My Certifications: levels 1 to 10, each collapsible, with Expand All / Collapse All;
+ * sub-level cards Earned or Locked; a complete level has the 'Completed' badge and its
+ * certificate download, the others a locked download.
+ */
 export function MyCertificationsPage() {
   useDocumentTitle('My Certifications');
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [reloads, setReloads] = useState(0);
+  /** Levels the learner opened or closed; the others follow the default (the level being climbed is open). */
+  const [toggled, setToggled] = useState<Record<number, boolean>>({});
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoaded({ state: 'loading' });
+    fetchMyCertifications({ signal: controller.signal }).then(
+      (body) =>
+        setLoaded({
+          state: 'ready',
+          earned: new Map(body.certifications.map((record) => [record.certId, record])),
+          completed: new Set(body.completedLevels),
+        }),
+      (error: unknown) => {
+        if (!isAbort(error)) setLoaded({ state: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [reloads]);
+
+  const setAll = (open: boolean) => setToggled(Object.fromEntries(LEVELS.map((level) => [level.id, open])));
+
   return (
     <div className="page">
-      <h1>My Certifications</h1>
+      <div className="page-header">
+        <h1>My Certifications</h1>
+        <p className="muted">Earn all 10 certifications of a level to download its certificate.</p>
+      </div>
+      {loaded.state === 'loading' ? (
+        <p role="status" className="list-message">
+          {LOADING_CERTIFICATIONS}
+        </p>
+      ) : loaded.state === 'failed' ? (
+        <div className="list-message">
+          <p role="alert" className="form-error">
+            {FAILED_CERTIFICATIONS}
+          </p>
+          <button type="button" className="button button-secondary" onClick={() => setReloads((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className="actions cert-levels-actions">
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => setAll(true)}
+            >
+              Expand All
+            </button>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => setAll(false)}
+            >
+              Collapse All
+            </button>
+          </div>
+          <div className="cert-levels">
+            {LEVELS.map((level) => (
+              <LevelSection
+                key={level.id}
+                level={level}
+                earned={loaded.earned}
+                complete={loaded.completed.has(level.id)}
+                open={toggled[level.id] ?? level.id === currentLevel(new Set(loaded.earned.keys()))}
+                onToggle={(open) => setToggled((current) => ({ ...current, [level.id]: open }))}
+              />
+            ))}
+          </div>
+        </>
+      )}
     </div>
+  );
+}
+
+function LevelSection(props: {
+  level: Level;
+  earned: Map<string, CertificationRecord>;
+  complete: boolean;
+  open: boolean;
+  onToggle: (open: boolean) => void;
+}) {
+  const { level, earned, complete, open } = props;
+  const panelId = `cert-level-${level.id}`;
+  const hintId = `cert-level-${level.id}-hint`;
+  const earnedCount = level.subLevels.filter((subLevel) => earned.has(subLevel.id)).length;
+  return (
+    <section className="cert-level">
+      <h2 className="cert-level-heading">
+        <button
+          type="button"
+          className="cert-level-toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => props.onToggle(!open)}
+        >
+          <span>{level.name}</span>{' '}
+          <span className="cert-level-count">
+            {earnedCount} / {level.subLevels.length} earned
+          </span>{' '}
+          {complete ? <span className="badge badge-success">Completed</span> : null}
+          <span className="cert-level-chevron" aria-hidden="true">
+            {open ? '▲' : '▼'}
+          </span>
+        </button>
+      </h2>
+      <div id={panelId} className="cert-level-panel" hidden={!open}>
+        <div className="cert-level-download">
+          {complete ? (
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                void openPdf(certificatePath(level.id), `quizquest-level-${level.id}-certificate.pdf`)
+              }
+            >
+              Download Certificate
+            </button>
+          ) : (
+            <>
+              <button type="button" className="button" disabled aria-describedby={hintId}>
+                🔒 Download Certificate
+              </button>
+              <p id={hintId} className="muted">
+                Locked: earn all {level.subLevels.length} certifications of {level.name} to download its
+                certificate.
+              </p>
+            </>
+          )}
+        </div>
+        <ul className="cert-cards">
+          {level.subLevels.map((subLevel) => {
+            const record = earned.get(subLevel.id);
+            return (
+              <li key={subLevel.id} className={record ? 'cert-card cert-card-earned' : 'cert-card'}>
+                <h3 className="cert-card-title">{subLevel.name}</h3>
+                <p className="muted cert-card-id">{subLevel.id}</p>
+                {record ? (
+                  <p className="cert-card-status">
+                    <span aria-hidden="true">✅ </span>Earned
+                    <span className="muted cert-card-date"> on {formatCertificateDate(record.earnedAt)}</span>
+                  </p>
+                ) : (
+                  <p className="cert-card-status cert-card-status-locked">
+                    <span aria-hidden="true">🔒 </span>Locked
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
   );
 }

@@ -1,22 +1,50 @@
-import type { SessionUser } from '@quizquest/shared';
-import { Link } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { CERTIFICATE_UNLOCK_COMPLETED_QUIZZES, type SessionUser } from '@quizquest/shared';
+import { openPdf } from '../../../lib/open-pdf.ts';
 import { useAuth } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { LevelProgressCard } from '../components/level-progress-card.tsx';
+import { markTourCompleted, tourCompleted } from '../tour.ts';
+import { useCertificationProgress } from '../use-certification-progress.ts';
 
 export const UNVERIFIED_BANNER =
   'Your email is not verified. Please check your inbox and verify your account.';
+export const CERTIFICATE_BANNER = 'You earned a certificate!';
+
+// The tour library is fetched only for a learner who has not seen the tour yet.
+const DashboardTour = lazy(() => import('../components/dashboard-tour.tsx'));
 
 /** Spec §2: the first name, else the name, else the e-mail, else 'Explorer'. */
 export function displayName(user: SessionUser | null): string {
   return user?.first_name.trim() || user?.name.trim() || user?.email.trim() || 'Explorer';
 }
 
+function justVerified(state: unknown): boolean {
+  return (
+    typeof state === 'object' && state !== null && 'emailVerified' in state && state.emailVerified === true
+  );
+}
+
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useAuth();
+  const { state } = useLocation();
+  const progress = useCertificationProgress();
+  const [tourDone, setTourDone] = useState(tourCompleted);
+
+  // The progress is fresher than the stored user, which is only refreshed once per page load.
+  const completedQuizzes = progress?.completedQuizzes ?? user?.completedQuizzes ?? 0;
+  // Arriving from the verification link: the stored user may not know yet.
+  const unverified = user !== null && !user.isVerified && !justVerified(state);
+
+  const endTour = () => {
+    markTourCompleted();
+    setTourDone(true);
+  };
 
   return (
-    <div className="page">
+    <div className="page dashboard">
       <div className="page-header">
         <h1>
           <Link to="/profile" className="heading-link">
@@ -25,10 +53,35 @@ export function DashboardPage() {
         </h1>
         <p className="subtitle">Ready to learn something new today?</p>
       </div>
-      {user && !user.isVerified ? (
+
+      {unverified ? (
         <p className="banner banner-warning" role="status">
           {UNVERIFIED_BANNER}
         </p>
+      ) : null}
+
+      {completedQuizzes >= CERTIFICATE_UNLOCK_COMPLETED_QUIZZES ? (
+        <div className="banner banner-success certificate-banner">
+          <p>
+            <span aria-hidden="true">🏆 </span>
+            {CERTIFICATE_BANNER}
+          </p>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => void openPdf('/certificates/download')}
+          >
+            Download
+          </button>
+        </div>
+      ) : null}
+
+      <LevelProgressCard progress={progress} />
+
+      {progress && !tourDone ? (
+        <Suspense fallback={null}>
+          <DashboardTour onEnd={endTour} />
+        </Suspense>
       ) : null}
     </div>
   );

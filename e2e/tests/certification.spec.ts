@@ -1,0 +1,264 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  createVerifiedLearner,
+  DEMO_ADMIN,
+  expect,
+  expectAccessible,
+  loginThroughUi,
+  test,
+  type Account,
+} from '../support/fixtures.ts';
+
+/** Level 1 of the bundled content pack: the right answers, in the order the quiz page shows them. */
+interface PackQuiz {
+  subLevel: string;
+  questions: Array<{ correctAnswerIndex: number }>;
+}
+const LEVEL_1: PackQuiz[] = JSON.parse(
+  readFileSync(
+    fileURLToPath(new URL('../../packages/server/content/certification/level-01.json', import.meta.url)),
+    'utf8',
+  ),
+);
+
+function rightAnswers(subLevel: string): number[] {
+  const quiz = LEVEL_1.find((candidate) => candidate.subLevel === subLevel);
+  if (!quiz) throw new Error(`no ${subLevel} in the content pack`);
+  return quiz.questions.map((question) => question.correctAnswerIndex);
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+interface Progress {
+  currentLevel: number;
+  nextQuiz: { _id: string; subLevel: string } | null;
+  completedLevels: number[];
+}
+
+async function progressOf(request: APIRequestContext, token: string): Promise<Progress> {
+  const response = await request.get('/api/certification/progress', { headers: bearer(token) });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Progress;
+}
+
+/** Puts the learner on a paid plan the way the product does: the admin activates it. */
+async function activatePlan(request: APIRequestContext, learner: Account, planId: string): Promise<void> {
+  const me = await request.get('/api/auth/me', { headers: bearer(learner.token) });
+  const { _id: userId } = (await me.json()) as { _id: string };
+  const login = await request.post('/api/auth/login', { data: DEMO_ADMIN });
+  const { token: adminToken } = (await login.json()) as { token: string };
+  const activation = await request.post(`/api/admin/users/${userId}/subscription`, {
+    headers: bearer(adminToken),
+    data: { action: 'activate', planId },
+  });
+  expect(activation.status()).toBe(200);
+}
+
+const card = (page: Page) => page.getByRole('region', { name: /Certification Progress$/ });
+const tour = (page: Page) => page.getByRole('alertdialog');
+
+test('a free learner sees Level 1 locked and reaches /subscribe with Upgrade Plan', async ({ page }) => {
+  const learner = await createVerifiedLearner(page, { firstName: 'Anaya' });
+  await loginThroughUi(page, learner.email, learner.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await expect(page.getByRole('heading', { name: 'Level 1 Certification Progress' })).toBeVisible();
+  await expect(card(page).locator('.level-status')).toHaveText('🔒 Locked');
+  await expect(card(page)).toContainText('Upgrade your plan to unlock this level.');
+  await expect(card(page).getByText('0 / 10 Certifications Completed')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  await expect(card(page).getByText('🔒 Locked')).toHaveCount(11);
+  await expect(page.getByRole('link', { name: /Click to Start/ })).toHaveCount(0);
+  await expect(page.getByText('You earned a certificate!')).toHaveCount(0);
+  await expectAccessible(page);
+
+  await card(page).getByRole('link', { name: '🔓 Upgrade Plan' }).click();
+  await expect(page).toHaveURL(/\/subscribe$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Upgrade Your Plan');
+  await expectAccessible(page);
+});
+
+test.describe('the dashboard tour', () => {
+  test.use({ dashboardTourSeen: false });
+
+  const STEPS = [
+    'This is your main navigation. Use it to move between different pages.',
+    'Certification Quizzes brings you back to this dashboard from any page.',
+    'Climb your level here',
+    'See every certification you have earned',
+    'Practise with quizzes for your grade',
+    'Check historical scores for each quiz attempted till date.',
+    'Manage your profile and upgrade your subscription plan.',
+    'If you reach the quiz limit, click here to upgrade your plan.',
+  ];
+
+  test('runs its 8 steps once after the progress loads; Finish stores the flag and a reload does not show it again', async ({
+    page,
+  }) => {
+    const learner = await createVerifiedLearner(page);
+    await loginThroughUi(page, learner.email, learner.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(card(page).getByText('0 / 10 Certifications Completed')).toBeVisible();
+
+    await expect(tour(page)).toContainText(STEPS[0] as string);
+    await expect(tour(page).getByRole('button', { name: 'Skip' })).toBeVisible();
+    await expectAccessible(page);
+    for (const [index, text] of STEPS.entries()) {
+      await expect(tour(page)).toContainText(text);
+      if (index === 1) {
+        await tour(page).getByRole('button', { name: 'Back' }).click();
+        await expect(tour(page)).toContainText(STEPS[0] as string);
+        await tour(page).getByRole('button', { name: 'Next' }).click();
+        await expect(tour(page)).toContainText(text);
+      }
+      if (index < STEPS.length - 1) await tour(page).getByRole('button', { name: 'Next' }).click();
+    }
+    expect(await page.evaluate(() => localStorage.getItem('dashboardTourCompleted'))).toBeNull();
+    await tour(page).getByRole('button', { name: 'Finish' }).click();
+    await expect(tour(page)).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('dashboardTourCompleted'))).toBe('true');
+
+    await page.reload();
+    await expect(card(page).getByText('0 / 10 Certifications Completed')).toBeVisible();
+    await page.waitForTimeout(1500);
+    await expect(tour(page)).toHaveCount(0);
+  });
+
+  test('on a phone the tour unfolds the menu for its sidebar steps; Skip stores the flag and folds it again', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const learner = await createVerifiedLearner(page);
+    await loginThroughUi(page, learner.email, learner.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await expect(tour(page)).toContainText(STEPS[0] as string);
+    const toggle = page.getByRole('button', { name: 'Toggle menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await tour(page).getByRole('button', { name: 'Next' }).click();
+    await expect(tour(page)).toContainText(STEPS[1] as string);
+    await expectAccessible(page);
+
+    await tour(page).getByRole('button', { name: 'Skip' }).click();
+    await expect(tour(page)).toHaveCount(0);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(await page.evaluate(() => localStorage.getItem('dashboardTourCompleted'))).toBe('true');
+
+    await page.reload();
+    await expect(card(page).getByText('0 / 10 Certifications Completed')).toBeVisible();
+    await page.waitForTimeout(1500);
+    await expect(tour(page)).toHaveCount(0);
+  });
+});
+
+test('a learner on a paid plan earns all ten sub-levels of Level 1, downloads the certificate and anyone can verify it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const learner = await createVerifiedLearner(page, { firstName: 'Ishaan' });
+  await activatePlan(page.request, learner, 'plan59');
+  await loginThroughUi(page, learner.email, learner.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await expect(page.getByRole('heading', { name: 'Level 1 Certification Progress' })).toBeVisible();
+  await expect(card(page).locator('.level-status')).toHaveText('✅ In Progress');
+  await expect(card(page).getByText('0 / 10 Certifications Completed')).toBeVisible();
+  const start = card(page).getByRole('link', { name: /Alphabet Adventurer.*Click to Start/ });
+  await expect(start).toHaveAttribute('target', '_blank');
+  await expectAccessible(page);
+
+  // The first quiz the way a child takes it: its tile opens it in a new tab.
+  const [quizTab] = await Promise.all([page.waitForEvent('popup'), start.click()]);
+  await expect(quizTab).toHaveURL(/\/quizzes\/attempt\/[^/]+$/);
+  await expect(quizTab.getByRole('heading', { level: 1 })).toHaveText('Alphabet Adventurer');
+  for (const [index, answer] of rightAnswers('L1-C1').entries()) {
+    await quizTab
+      .locator(`#question-${index + 1}`)
+      .getByRole('radio')
+      .nth(answer)
+      .check();
+  }
+  await quizTab.getByRole('button', { name: 'Submit Quiz' }).click();
+  await expect(quizTab).toHaveURL(/\/quizzes\/result\/[^/]+$/);
+  await expect(quizTab.getByRole('main')).toContainText('100.00%');
+  await quizTab.close();
+
+  // Back on the dashboard tab, which refreshes when it is looked at again.
+  await page.bringToFront();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(card(page).getByText('1 / 10 Certifications Completed')).toBeVisible();
+  await expect(card(page).getByRole('link', { name: /Number Ninja.*Click to Start/ })).toBeVisible();
+
+  // The other nine through the same API the quiz page uses, each answered right.
+  for (let taken = 2; taken <= 10; taken += 1) {
+    const { nextQuiz } = await progressOf(page.request, learner.token);
+    if (!nextQuiz) throw new Error('Level 1 has no next quiz');
+    expect(nextQuiz.subLevel).toBe(`L1-C${taken}`);
+    const submitted = await page.request.post(`/api/quizzes/submit/${nextQuiz._id}`, {
+      headers: bearer(learner.token),
+      data: { answers: rightAnswers(nextQuiz.subLevel) },
+    });
+    expect(submitted.status()).toBe(201);
+  }
+  expect((await progressOf(page.request, learner.token)).completedLevels).toEqual([1]);
+
+  await page.reload();
+  await expect(page.getByText('🎉 Congratulations! Level 1 Completed!')).toBeVisible();
+  await expect(card(page).getByText('10 / 10 Certifications Completed')).toBeVisible();
+  await expect(card(page).getByText('✅ Completed')).toHaveCount(10);
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '10');
+  await expect(page.getByText('You earned a certificate!')).toBeVisible();
+  await expectAccessible(page);
+
+  // The level certificate opens in a new tab from a blob: the token never goes into a URL.
+  const [certificateTab, certificate] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.waitForResponse((response) => response.url().includes('/api/certification/view?level=1')),
+    page.getByRole('button', { name: '🎓 View Level 1 Certificate' }).click(),
+  ]);
+  expect(certificate.status()).toBe(200);
+  expect(certificate.headers()['content-type']).toContain('application/pdf');
+  await expect.poll(() => certificateTab.url()).toMatch(/^blob:/);
+  await certificateTab.close();
+  // The tab holds the file as a blob; the same file is read here to find its code.
+  const pdf = await (
+    await page.request.get('/api/certification/view?level=1', { headers: bearer(learner.token) })
+  ).body();
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const code = /Certificate ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/.exec(pdf.toString('latin1'))?.[1];
+  expect(code).toBeDefined();
+
+  // The banner's Download gives the certificate of the highest complete level: the same one.
+  const [downloadTab, download] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.waitForResponse((response) => response.url().includes('/api/certificates/download')),
+    page.getByRole('button', { name: 'Download', exact: true }).click(),
+  ]);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-type']).toContain('application/pdf');
+  await expect.poll(() => downloadTab.url()).toMatch(/^blob:/);
+  await downloadTab.close();
+  const highest = await page.request.get('/api/certificates/download', { headers: bearer(learner.token) });
+  expect(highest.headers()['content-type']).toContain('application/pdf');
+  expect((await highest.body()).toString('latin1')).toContain(`Certificate ${code}`);
+
+  // Anyone, signed in or not, can check it on the page its QR code opens.
+  const stranger = await browser.newContext();
+  const verifier = await stranger.newPage();
+  await verifier.goto(`/certificates/verify/${code}`);
+  await expect(verifier.getByText('This certificate is genuine.')).toBeVisible();
+  const confirmation = verifier.getByRole('main');
+  await expect(confirmation).toContainText('Ishaan');
+  await expect(confirmation).toContainText('Level 1');
+  await expect(confirmation).toContainText(code as string);
+  // Only the first name: the learner's last name stays private.
+  await expect(confirmation).not.toContainText('Nair');
+  await expectAccessible(verifier);
+  await verifier.goto('/certificates/verify/AAAA-BBBB-CCCC');
+  await expect(verifier.getByText('Certificate not found.')).toBeVisible();
+  await stranger.close();
+});

@@ -1,0 +1,183 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import {
+  createVerifiedLearner,
+  expect,
+  expectAccessible,
+  loginThroughUi,
+  test,
+} from '../support/fixtures.ts';
+
+/** The bundled content pack's Class 3 computers quiz: its answers are read from the pack itself. */
+const QUIZ_TITLE = 'Computers: Digital Explorer';
+const packQuiz = (
+  JSON.parse(
+    readFileSync(new URL('../../packages/server/content/practice/computers.json', import.meta.url), 'utf8'),
+  ) as Array<{ key: string; questions: Array<{ correctAnswerIndex: number; options: unknown[] }> }>
+).find((quiz) => quiz.key === 'practice-computers-c3-5');
+if (!packQuiz) throw new Error('The content pack has no practice-computers-c3-5 quiz');
+const correct = packQuiz.questions.map((question) => question.correctAnswerIndex);
+const wrong = packQuiz.questions.map(
+  (question) => (question.correctAnswerIndex + 1) % question.options.length,
+);
+
+const question = (page: Page, number: number) =>
+  page.getByRole('group', { name: new RegExp(`^Question ${number} `) });
+
+/** Picks option `answers[n]` of every question n, the first one with the keyboard. */
+async function answerAll(page: Page, answers: number[]) {
+  for (const [index, answer] of answers.entries()) {
+    const radios = question(page, index + 1).getByRole('radio');
+    if (index === 0) {
+      await radios.first().focus();
+      await page.keyboard.press('Space');
+      for (let step = 0; step < answer; step += 1) await page.keyboard.press('ArrowDown');
+    } else {
+      await radios.nth(answer).check();
+    }
+    await expect(radios.nth(answer)).toBeChecked();
+  }
+}
+
+async function submitAndOpenResult(page: Page) {
+  await page.getByRole('button', { name: 'Submit Quiz' }).click();
+  await expect(page).toHaveURL(/\/quizzes\/result\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Quiz Result' })).toBeVisible();
+}
+
+async function openComputersCategory(page: Page) {
+  await page
+    .getByRole('navigation', { name: /main/i })
+    .getByRole('link', { name: 'Practice Quizzes' })
+    .click();
+  await expect(page).toHaveURL(/\/quizzes$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Practice Quizzes' })).toBeVisible();
+  await page.getByLabel('Category').selectOption('Computers');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: QUIZ_TITLE }) });
+  await expect(card).toBeVisible();
+  return card;
+}
+
+test('a learner takes a practice quiz until no attempts are left and finds every attempt on the scoreboard', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const account = await createVerifiedLearner(page, { grade: 'c-3' });
+  await loginThroughUi(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The practice list: the featured quizzes of Class 3 first, then a category.
+  await page
+    .getByRole('navigation', { name: /main/i })
+    .getByRole('link', { name: 'Practice Quizzes' })
+    .click();
+  await expect(page.getByText('Select a category take part in the Quiz.')).toBeVisible();
+  await expect(page.getByText('Featured').first()).toBeVisible();
+  await expectAccessible(page);
+  const card = await openComputersCategory(page);
+  await expect(page.getByText('Featured')).toHaveCount(0);
+  await expect(card.getByText('Attempted')).toBeVisible();
+  await expect(card.locator('dd')).toHaveText(['0', '3']);
+  await page.screenshot({ path: '/tmp/qq-shots/list.png' });
+  await expectAccessible(page);
+  await card.getByRole('link', { name: 'Start Quiz' }).click();
+
+  // The attempt: nothing is sent until every question is answered.
+  await expect(page).toHaveURL(/\/quizzes\/attempt\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: QUIZ_TITLE })).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('link', { name: 'Practice Quizzes' })).toHaveAttribute('href', '/quizzes');
+  await expect(question(page, 10)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Read aloud question 1', exact: true })).toBeVisible();
+  await expectAccessible(page);
+  const attemptUrl = page.url();
+  let submissions = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/quizzes/submit/')) submissions += 1;
+  });
+  await question(page, 1).getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Submit Quiz' }).click();
+  await expect(page.getByText('Please answer all questions before submitting the quiz.')).toBeVisible();
+  expect(submissions).toBe(0);
+  await expect(page).toHaveURL(attemptUrl);
+
+  // A perfect first attempt: stars, 100.00 %, confetti and the way on.
+  await answerAll(page, correct);
+  await submitAndOpenResult(page);
+  expect(submissions).toBe(1);
+  await expect(page.getByText(QUIZ_TITLE)).toBeVisible();
+  await expect(page.getByText('100.00%', { exact: true })).toBeVisible();
+  await expect(page.getByText('10 / 10 correct')).toBeVisible();
+  await page.screenshot({ path: '/tmp/qq-shots/result-100.png' });
+  await expect(page.getByRole('img', { name: '10 stars out of 10' })).toBeVisible();
+  await expect(page.locator('canvas.confetti')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Next Quiz >' })).toHaveAttribute('href', '/dashboard');
+  await expect(page.getByText('Correct answer')).toHaveCount(10);
+  await expectAccessible(page);
+
+  // The second attempt on a phone-sized screen, every answer wrong.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByRole('link', { name: 'Re-Attempt (2 left)' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: QUIZ_TITLE })).toBeVisible();
+  await expect(page.getByText(/Attempts Remaining: 2$/)).toBeVisible();
+  await question(page, 2).getByRole('radio').nth(1).check();
+  await page.screenshot({ path: '/tmp/qq-shots/attempt-360.png' });
+  await question(page, 2).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/qq-shots/attempt-360-q2.png' });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAccessible(page);
+  const choice = await question(page, 1).locator('label').first().boundingBox();
+  expect(choice?.height ?? 0).toBeGreaterThanOrEqual(44);
+  await answerAll(page, wrong);
+  await submitAndOpenResult(page);
+  await expect(page.getByText('0.00%', { exact: true })).toBeVisible();
+  await expect(page.getByText('0 / 10 correct')).toBeVisible();
+  await page.screenshot({ path: '/tmp/qq-shots/result-0-360.png', fullPage: true });
+  await expect(page.getByText('Incorrect')).toHaveCount(10);
+  await expect(page.getByRole('link', { name: 'Next Quiz >' })).toHaveCount(0);
+  await expect(page.locator('canvas.confetti')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The third and last attempt: half right.
+  await page.getByRole('link', { name: 'Re-Attempt (1 left)' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: QUIZ_TITLE })).toBeVisible();
+  await answerAll(
+    page,
+    correct.map((answer, index) => (index < 5 ? answer : (wrong[index] ?? answer))),
+  );
+  await submitAndOpenResult(page);
+  await expect(page.getByText('50.00%', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Re-Attempt/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/subscribe');
+  const lastResultUrl = page.url();
+
+  // The scoreboard: one Computers group with all three attempts, newest first.
+  await page.getByRole('link', { name: 'Back to Scoreboard' }).click();
+  await expect(page).toHaveURL(/\/quizzes\/my-attempts$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Scoreboard' })).toBeVisible();
+  const group = page.getByRole('button', { name: /^Computers 3 attempts/ });
+  await expect(group).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('.score-card-score')).toHaveText(['50%', '0%', '100%']);
+  await expect(page.getByRole('link', { name: 'View Details' })).toHaveCount(3);
+  await page.screenshot({ path: '/tmp/qq-shots/scoreboard.png' });
+  await expectAccessible(page);
+  await group.click();
+  await expect(group).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('link', { name: 'View Details' })).toHaveCount(0);
+  await group.click();
+  await page.getByRole('link', { name: 'View Details' }).first().click();
+  await expect(page).toHaveURL(lastResultUrl);
+  await expect(page.getByText('50.00%', { exact: true })).toBeVisible();
+
+  // No attempts are left: the list and the attempt page say so.
+  const usedCard = await openComputersCategory(page);
+  await expect(usedCard.locator('dd')).toHaveText(['3', '0']);
+  await expect(usedCard.getByRole('button', { name: 'No Attempts Left' })).toBeDisabled();
+  await page.goto(new URL(attemptUrl).pathname);
+  await expect(page.getByText('No attempts left for this quiz.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/subscribe');
+  await expect(page.getByRole('button', { name: 'Submit Quiz' })).toHaveCount(0);
+  await expectAccessible(page);
+});

@@ -1,0 +1,123 @@
+import { and, count, desc, eq, gt, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/index.ts';
+import { attempts, certifications, quizzes, subscriptions, users } from '../../db/schema.ts';
+
+/** A LIKE pattern matching `text` literally anywhere. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The outer user's id inside a correlated sub-query. Drizzle leaves column names unqualified in a
+ * single-table select, where "id" would then mean the sub-query's own table.
+ */
+const outerUserId = sql`${users}.${sql.identifier(users.id.name)}`;
+
+function learnerFilter(query: string | undefined): SQL | undefined {
+  const pattern = query ? containsPattern(query) : null;
+  return and(
+    eq(users.role, 'learner'),
+    pattern
+      ? or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))
+      : undefined,
+  );
+}
+
+/**
+ * The subscription in force at `now` as a correlated sub-query: the same rule as
+ * lib/account.ts activeSubscription (not cancelled, started, not ended; the latest end wins),
+ * so a page of learners costs one statement instead of one per learner.
+ */
+function activePlanColumn<T>(column: typeof subscriptions.planId | typeof subscriptions.endsAt, now: Date) {
+  return sql<T>`(select ${column} from ${subscriptions} where ${and(
+    sql`${subscriptions.userId} = ${outerUserId}`,
+    isNull(subscriptions.cancelledAt),
+    lte(subscriptions.startsAt, now),
+    gt(subscriptions.endsAt, now),
+  )} order by ${subscriptions.endsAt} desc limit 1)`;
+}
+
+function rowColumns(now: Date) {
+  return {
+    id: users.id,
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    grade: users.grade,
+    isVerified: users.isVerified,
+    createdAt: users.createdAt,
+    planId: activePlanColumn<string | null>(subscriptions.planId, now),
+    planEndsAt: activePlanColumn<Date | null>(subscriptions.endsAt, now).mapWith(subscriptions.endsAt),
+    certificationsEarned: sql<number>`(select count(*) from ${certifications} where ${certifications.userId} = ${outerUserId})::int`,
+    attemptsCount: sql<number>`(select count(*) from ${attempts} where ${attempts.userId} = ${outerUserId})::int`,
+  };
+}
+
+/** A page of learners matching the search, newest first: one statement whatever the page size. */
+export async function learnerPage(
+  db: DbOrTx,
+  params: { query: string | undefined; now: Date; limit: number; offset: number },
+) {
+  return db
+    .select(rowColumns(params.now))
+    .from(users)
+    .where(learnerFilter(params.query))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(params.limit)
+    .offset(params.offset);
+}
+
+export async function countLearners(db: DbOrTx, query: string | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users).where(learnerFilter(query));
+  return Number(row?.total ?? 0);
+}
+
+export async function learnerRow(db: DbOrTx, userId: string, now: Date) {
+  const [row] = await db
+    .select(rowColumns(now))
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, 'learner')))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The learner's plan history, newest first. */
+export async function subscriptionHistory(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: subscriptions.id,
+      planId: subscriptions.planId,
+      startsAt: subscriptions.startsAt,
+      endsAt: subscriptions.endsAt,
+      source: subscriptions.source,
+      cancelledAt: subscriptions.cancelledAt,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.startsAt), desc(subscriptions.createdAt));
+}
+
+export async function certificationsOf(db: DbOrTx, userId: string) {
+  return db
+    .select({ certId: certifications.certId, level: certifications.level, earnedAt: certifications.earnedAt })
+    .from(certifications)
+    .where(eq(certifications.userId, userId))
+    .orderBy(certifications.level, certifications.earnedAt);
+}
+
+export async function recentAttempts(db: DbOrTx, userId: string, limit: number) {
+  return db
+    .select({
+      id: attempts.id,
+      quizId: attempts.quizId,
+      title: sql<string>`${attempts.snapshot}->>'title'`,
+      level: quizzes.level,
+      scoreHundredths: attempts.score,
+      submittedAt: attempts.submittedAt,
+    })
+    .from(attempts)
+    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
+    .where(eq(attempts.userId, userId))
+    .orderBy(desc(attempts.submittedAt), desc(attempts.id))
+    .limit(limit);
+}

@@ -1,0 +1,244 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentEvents, subscriptions } from '../../db/schema.ts';
+import { countRows, createTestContext, insertUser, type TestContext } from '../../testing/index.ts';
+import { INVALID_SIGNATURE_MESSAGE, signPayload, WEBHOOK_NOT_CONFIGURED_MESSAGE } from './service.ts';
+
+const SECRET = 'webhook-secret-for-tests-0123456789';
+let context: TestContext;
+let eventCounter = 0;
+
+beforeAll(async () => {
+  context = await createTestContext({
+    env: {
+      PAYMENT_WEBHOOK_SECRET: SECRET,
+      PAYMENT_LINK_PLAN99: 'https://rzp.io/l/quizquest-growth',
+      SUPPORT_NUMBER: '+91 91234 56789',
+    },
+  });
+  context.clock.now = new Date('2026-05-01T09:30:00Z');
+});
+afterAll(async () => {
+  await context.close();
+});
+
+/** A payment_link.paid event shaped like Razorpay's (amounts in paise). */
+function paidEvent(options: { email: string; amountRupees: number; paymentId?: string; event?: string }) {
+  eventCounter += 1;
+  const paymentId = options.paymentId ?? `pay_Test${eventCounter}${Date.now()}`;
+  return {
+    entity: 'event',
+    account_id: 'acc_Test',
+    event: options.event ?? 'payment_link.paid',
+    contains: ['payment_link', 'order', 'payment'],
+    payload: {
+      payment_link: {
+        entity: {
+          id: 'plink_Test',
+          amount: options.amountRupees * 100,
+          amount_paid: options.amountRupees * 100,
+          currency: 'INR',
+          status: 'paid',
+          notes: null,
+          customer: { contact: '+919000090000', email: 'payer@example.com', name: 'Parent' },
+        },
+      },
+      payment: {
+        entity: {
+          id: paymentId,
+          entity: 'payment',
+          amount: options.amountRupees * 100,
+          currency: 'INR',
+          status: 'captured',
+          method: 'upi',
+          email: 'payer@example.com',
+          contact: '+919000090000',
+          notes: { email: options.email },
+        },
+      },
+      order: { entity: { id: 'order_Test', status: 'paid' } },
+    },
+    created_at: 1_777_000_000,
+  };
+}
+
+function deliver(body: string, headers: Record<string, string> = {}) {
+  return context.request({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: body,
+  });
+}
+
+const signed = (body: string, eventId = `evt_${(eventCounter += 1)}`) => ({
+  'x-razorpay-signature': signPayload(SECRET, body),
+  'x-razorpay-event-id': eventId,
+});
+
+async function planOf(userId: string) {
+  return context.database.db
+    .select({
+      planId: subscriptions.planId,
+      source: subscriptions.source,
+      paymentReference: subscriptions.paymentReference,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+}
+
+describe('GET /api/plans', () => {
+  it('lists the four plans with their configured payment links and the support number', async () => {
+    const response = await context.request({ method: 'GET', url: '/api/plans' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{
+      plans: Array<{ id: string; name: string; price: string; payment_link: string | null }>;
+      supportNumber: string;
+    }>();
+    expect(body.supportNumber).toBe('+91 91234 56789');
+    expect(body.plans.map((plan) => [plan.id, plan.name, plan.price, plan.payment_link])).toEqual([
+      ['plan59', 'Starter Plan', '₹59', null],
+      ['plan99', 'Growth Plan', '₹99', 'https://rzp.io/l/quizquest-growth'],
+      ['plan199', 'Pro Plan', '₹199', null],
+      ['plan299', 'Ultimate Plan', '₹299', null],
+    ]);
+  });
+});
+
+describe('the API description', () => {
+  it('lists the profile, plans, webhook and admin plan routes', async () => {
+    const response = await context.request({ method: 'GET', url: '/api/docs' });
+    expect(Object.keys(response.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/user/profile',
+        '/plans',
+        '/payments/webhook',
+        '/admin/users/{userId}/subscription',
+      ]),
+    );
+  });
+});
+
+describe('POST /api/payments/webhook', () => {
+  it('activates the plan paid for, for the user whose e-mail is in the notes', async () => {
+    const user = await insertUser(context.database);
+    const body = JSON.stringify(paidEvent({ email: user.email.toUpperCase(), amountRupees: 199 }));
+    const response = await deliver(body, signed(body));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Plan activated' });
+    const rows = await planOf(user.id);
+    expect(rows).toEqual([
+      { planId: 'plan199', source: 'webhook', paymentReference: expect.stringMatching(/^pay_/) },
+    ]);
+  });
+
+  it('refuses a tampered body or a wrong or missing signature with 400 and stores nothing', async () => {
+    const user = await insertUser(context.database);
+    const body = JSON.stringify(paidEvent({ email: user.email, amountRupees: 299 }));
+    const headers = signed(body);
+    const tampered = body.replace('"amount":29900', '"amount":5900');
+    const before = {
+      events: await countRows(context.database, 'payment_events'),
+      subscriptions: await countRows(context.database, 'subscriptions'),
+    };
+    const cases = [
+      deliver(tampered, headers),
+      deliver(body, { ...headers, 'x-razorpay-signature': signPayload('another-secret-0123456789', body) }),
+      deliver(body, { 'x-razorpay-event-id': 'evt_nosig' }),
+      deliver(body, { ...headers, 'x-razorpay-signature': 'not-hex' }),
+    ];
+    for (const response of await Promise.all(cases)) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: INVALID_SIGNATURE_MESSAGE });
+    }
+    expect(await countRows(context.database, 'payment_events')).toBe(before.events);
+    expect(await countRows(context.database, 'subscriptions')).toBe(before.subscriptions);
+  });
+
+  it('processes a replayed event once', async () => {
+    const user = await insertUser(context.database);
+    const body = JSON.stringify(paidEvent({ email: user.email, amountRupees: 59 }));
+    const headers = signed(body, 'evt_replayed_1');
+    const first = await deliver(body, headers);
+    const again = await deliver(body, headers);
+    expect(first.json()).toEqual({ message: 'Plan activated' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: 'Event already processed' });
+    expect(await planOf(user.id)).toHaveLength(1);
+    const events = await context.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.providerEventId, 'evt_replayed_1'));
+    expect(events).toHaveLength(1);
+  });
+
+  it('applies one payment once even when it arrives under another event id', async () => {
+    const user = await insertUser(context.database);
+    const body = JSON.stringify(paidEvent({ email: user.email, amountRupees: 99, paymentId: 'pay_Twice' }));
+    await deliver(body, signed(body, 'evt_twice_a'));
+    const second = await deliver(body, signed(body, 'evt_twice_b'));
+    expect(second.json()).toEqual({ message: 'Payment already applied' });
+    expect(await planOf(user.id)).toHaveLength(1);
+  });
+
+  it('without an event id header, the payment id keeps it idempotent', async () => {
+    const user = await insertUser(context.database);
+    const body = JSON.stringify(paidEvent({ email: user.email, amountRupees: 99 }));
+    const headers = { 'x-razorpay-signature': signPayload(SECRET, body) };
+    expect((await deliver(body, headers)).json()).toEqual({ message: 'Plan activated' });
+    expect((await deliver(body, headers)).json()).toEqual({ message: 'Event already processed' });
+  });
+
+  it('records an event for an unknown e-mail with 202 and activates nothing', async () => {
+    const before = await countRows(context.database, 'subscriptions');
+    const events = await countRows(context.database, 'payment_events');
+    const body = JSON.stringify(paidEvent({ email: 'nobody-here@example.com', amountRupees: 99 }));
+    const response = await deliver(body, signed(body));
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ message: 'Event recorded; no account has that e-mail' });
+    expect(await countRows(context.database, 'subscriptions')).toBe(before);
+    expect(await countRows(context.database, 'payment_events')).toBe(events + 1);
+  });
+
+  it('records but does not apply an amount of no plan, or another event type', async () => {
+    const user = await insertUser(context.database);
+    const odd = JSON.stringify(paidEvent({ email: user.email, amountRupees: 42 }));
+    const oddResponse = await deliver(odd, signed(odd));
+    expect(oddResponse.statusCode).toBe(202);
+    expect(oddResponse.json()).toEqual({ message: 'Event recorded; the payment matches no plan' });
+    const expired = JSON.stringify(
+      paidEvent({ email: user.email, amountRupees: 99, event: 'payment_link.expired' }),
+    );
+    expect((await deliver(expired, signed(expired))).statusCode).toBe(202);
+    expect(await planOf(user.id)).toEqual([]);
+  });
+
+  it('answers 400 to a signed body that is not a payment event, storing nothing', async () => {
+    const events = await countRows(context.database, 'payment_events');
+    for (const body of ['{not json', '{"hello":"world"}', 'null']) {
+      const response = await deliver(body, signed(body));
+      expect(response.statusCode).toBe(400);
+    }
+    expect(await countRows(context.database, 'payment_events')).toBe(events);
+  });
+});
+
+describe('POST /api/payments/webhook without a configured secret', () => {
+  it('answers 503 and stores nothing', async () => {
+    const unconfigured = await createTestContext();
+    try {
+      const body = JSON.stringify(paidEvent({ email: 'x@example.com', amountRupees: 99 }));
+      const response = await unconfigured.request({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': signPayload(SECRET, body) },
+        payload: body,
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: WEBHOOK_NOT_CONFIGURED_MESSAGE });
+      expect(await countRows(unconfigured.database, 'payment_events')).toBe(0);
+    } finally {
+      await unconfigured.close();
+    }
+  });
+});

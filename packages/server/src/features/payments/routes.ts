@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MessageResponse, PlansResponse } from '@quizquest/shared';
+import type { AppDeps } from '../../deps.ts';
+import * as service from './service.ts';
+
+/** The plans page's data: plans, their payment links and the support number (from configuration). */
+export function planRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/plans', { schema: { tags: ['plans'], response: { 200: PlansResponse } } }, async () =>
+      service.plansWithLinks(deps.config),
+    );
+}
+
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * POST /payments/webhook. Registered as its own plugin: the signature is over the raw bytes, so
+ * inside this scope every body is kept as a Buffer instead of being parsed as JSON.
+ */
+export async function paymentWebhookRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/payments/webhook',
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: {
+        tags: ['payments'],
+        response: { 200: MessageResponse, 202: MessageResponse, 400: MessageResponse, 503: MessageResponse },
+      },
+    },
+    async (request, reply) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const result = await service.handleWebhook(
+        deps,
+        body,
+        headerValue(request.headers['x-razorpay-signature']),
+        headerValue(request.headers['x-razorpay-event-id']),
+      );
+      request.log.info({ outcome: result.outcome }, 'payment webhook');
+      return reply.status(result.status).send({ message: result.message });
+    },
+  );
+}

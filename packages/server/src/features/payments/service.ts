@@ -1,0 +1,157 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { PAID_PLANS, type PaidPlanId, type PlansResponse } from '@quizquest/shared';
+import type { Config } from '../../config.ts';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { applyPayment } from '../../lib/subscriptions.ts';
+import * as queries from './queries.ts';
+
+/** The plans with their payment links and the support number, all from configuration. */
+export function plansWithLinks(config: Config): PlansResponse {
+  return {
+    plans: PAID_PLANS.map((plan) => {
+      const id = plan.id as PaidPlanId;
+      return {
+        id,
+        name: plan.name,
+        price: plan.price,
+        amount: plan.amount,
+        certification: plan.certification,
+        attempts: plan.attempts,
+        maxQuizzes: plan.maxQuizzes,
+        features: { ...plan.features },
+        payment_link: config.paymentLinks[id],
+      };
+    }),
+    supportNumber: config.supportNumber,
+  };
+}
+
+export const PAID_EVENT = 'payment_link.paid';
+export const INVALID_SIGNATURE_MESSAGE = 'Invalid signature';
+export const WEBHOOK_NOT_CONFIGURED_MESSAGE = 'Payments are not set up on this server';
+
+/** HMAC-SHA256 of the raw body with the secret, as lower-case hex (Razorpay's X-Razorpay-Signature). */
+export function signPayload(secret: string, rawBody: Buffer | string): string {
+  return createHmac('sha256', secret).update(rawBody).digest('hex');
+}
+
+/** Compares in constant time; a malformed signature is simply not valid. */
+export function isValidSignature(secret: string, rawBody: Buffer, signature: string | undefined): boolean {
+  if (!signature || !/^[0-9a-f]{64}$/i.test(signature)) return false;
+  const expected = Buffer.from(signPayload(secret, rawBody), 'hex');
+  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+}
+
+const Notes = z.record(z.string(), z.unknown()).nullish().catch(null);
+const Entity = <T extends z.ZodRawShape>(shape: T) => z.object({ entity: z.object(shape) }).optional();
+
+/** The parts of a Razorpay webhook event this app reads (payment_link.paid and its siblings). */
+const WebhookEvent = z.object({
+  event: z.string().max(100),
+  payload: z.object({
+    payment: Entity({
+      id: z.string().max(100),
+      amount: z.number().int(),
+      currency: z.string().max(10),
+      status: z.string().max(40),
+      email: z.string().max(254).nullish(),
+      notes: Notes,
+    }),
+    payment_link: Entity({
+      id: z.string().max(100).optional(),
+      notes: Notes,
+      customer: z.object({ email: z.string().max(254).nullish() }).nullish(),
+    }),
+  }),
+});
+type WebhookEvent = z.infer<typeof WebhookEvent>;
+
+export type WebhookOutcome =
+  'activated' | 'replayed' | 'already-applied' | 'ignored-event' | 'unknown-plan' | 'unknown-user';
+
+export interface WebhookResult {
+  status: 200 | 202;
+  outcome: WebhookOutcome;
+  message: string;
+}
+
+const noteEmail = (notes: Record<string, unknown> | null | undefined) =>
+  typeof notes?.email === 'string' ? notes.email : null;
+
+/** The e-mail the parent typed into the payment's notes, else the payer's e-mail. */
+function payerEmail(event: WebhookEvent): string | null {
+  const payment = event.payload.payment?.entity;
+  const link = event.payload.payment_link?.entity;
+  const email =
+    noteEmail(payment?.notes) ?? noteEmail(link?.notes) ?? link?.customer?.email ?? payment?.email ?? null;
+  return email ? email.trim().toLowerCase() : null;
+}
+
+/** The plan whose price was paid (amounts are in paise). */
+function paidPlan(event: WebhookEvent): PaidPlanId | null {
+  const payment = event.payload.payment?.entity;
+  if (!payment || payment.currency !== 'INR' || payment.status !== 'captured') return null;
+  const plan = PAID_PLANS.find((candidate) => candidate.amount * 100 === payment.amount);
+  return (plan?.id as PaidPlanId | undefined) ?? null;
+}
+
+/**
+ * A signed payment-provider event (design.md §5). Nothing is read or stored before the signature
+ * of the raw body checks out. Each event id is processed once; an event that cannot be applied
+ * (another event type, an amount of no plan, an e-mail of no account) is recorded and answered
+ * 202 so the provider stops retrying and an admin can activate by hand.
+ */
+export async function handleWebhook(
+  deps: AppDeps,
+  rawBody: Buffer,
+  signature: string | undefined,
+  eventIdHeader: string | undefined,
+): Promise<WebhookResult> {
+  const secret = deps.config.paymentWebhookSecret;
+  if (!secret) throw new HttpError(503, WEBHOOK_NOT_CONFIGURED_MESSAGE);
+  if (!isValidSignature(secret, rawBody, signature)) throw badRequest(INVALID_SIGNATURE_MESSAGE);
+
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw badRequest('The request body is not valid JSON');
+  }
+  const parsed = WebhookEvent.safeParse(json);
+  if (!parsed.success) throw badRequest('The request body is not a payment event');
+  const event = parsed.data;
+  const paymentId = event.payload.payment?.entity.id;
+  const eventId =
+    eventIdHeader && /^[\w.:-]{1,100}$/.test(eventIdHeader)
+      ? eventIdHeader
+      : paymentId
+        ? `${event.event}:${paymentId}`
+        : null;
+  if (!eventId) throw badRequest('The event has no id');
+
+  const now = deps.now();
+  return deps.db.transaction(async (tx): Promise<WebhookResult> => {
+    if (!(await queries.recordEvent(tx, eventId, json))) {
+      return { status: 200, outcome: 'replayed', message: 'Event already processed' };
+    }
+    if (event.event !== PAID_EVENT || !paymentId) {
+      return { status: 202, outcome: 'ignored-event', message: 'Event recorded; nothing to activate' };
+    }
+    const planId = paidPlan(event);
+    if (!planId) {
+      return { status: 202, outcome: 'unknown-plan', message: 'Event recorded; the payment matches no plan' };
+    }
+    const email = payerEmail(event);
+    const userId = email ? await queries.userIdByEmail(tx, email) : null;
+    if (!userId) {
+      return { status: 202, outcome: 'unknown-user', message: 'Event recorded; no account has that e-mail' };
+    }
+    if (await queries.paymentAlreadyApplied(tx, paymentId)) {
+      return { status: 200, outcome: 'already-applied', message: 'Payment already applied' };
+    }
+    await applyPayment(tx, { userId, planId, now, paymentReference: paymentId });
+    return { status: 200, outcome: 'activated', message: 'Plan activated' };
+  });
+}

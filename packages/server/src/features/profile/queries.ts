@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/index.ts';
+import { users } from '../../db/schema.ts';
+
+/** The profile fields of one user. */
+export async function profileRow(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.phone,
+      gender: users.gender,
+      dob: users.dob,
+      avatarMediaId: users.avatarMediaId,
+      grade: users.grade,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface ProfileChanges {
+  firstName: string;
+  lastName: string;
+  grade: string;
+  phone: string | null;
+  gender: 'Male' | 'Female' | null;
+  dob: string | null;
+  avatarMediaId: string | null;
+}
+
+export async function updateProfile(db: DbOrTx, userId: string, changes: ProfileChanges, now: Date) {
+  await db
+    .update(users)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,196 @@
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { findPlan, PLAN_DURATION_DAYS, type PaidPlanId, type PlanLimits } from '@quizquest/shared';
+import type { DbOrTx } from '../db/index.ts';
+import { subscriptions, users } from '../db/schema.ts';
+import { activeSubscription, planLimitsFor } from './account.ts';
+import { conflict, notFound } from './http-error.ts';
+import { isUuid } from './ids.ts';
+
+/**
+ * THE activation service (design.md §5): every change to a learner's plan goes through here, from
+ * the admin API, the admin Learners page and the payment webhook alike.
+ *
+ * Rows are never rewritten in place beyond closing them, so the table is the plan's history:
+ * - activate: the plan in force (if any) is closed at `now` and a new row runs now → now + 365 days;
+ * - extend: the plan in force is closed at `now` and a new row of the same plan runs
+ *   now → (its end + 365 days), so the end moves by exactly 365 days and the row says who did it;
+ * - cancel: the plan in force gets cancelledAt/cancelledBy; the user is on free from `now`.
+ * After a row's end the user is simply back on free: nothing earned (attempts, certifications,
+ * certificates) is touched by any of this.
+ */
+
+export const PLAN_DURATION_MS = PLAN_DURATION_DAYS * 24 * 60 * 60 * 1000;
+
+export type SubscriptionSource = 'admin' | 'webhook';
+
+export interface ActivatePlanInput {
+  userId: string;
+  planId: PaidPlanId;
+  /** The admin's user id; null when the payment webhook activates. */
+  actorId: string | null;
+  source: SubscriptionSource;
+  now: Date;
+  /** The provider's payment id, when a payment caused this. */
+  paymentReference?: string | null;
+}
+
+export interface ExtendPlanInput {
+  userId: string;
+  actorId: string | null;
+  source: SubscriptionSource;
+  now: Date;
+  paymentReference?: string | null;
+}
+
+export interface CancelPlanInput {
+  userId: string;
+  /** The admin's user id. */
+  actorId: string;
+  now: Date;
+}
+
+/** What the user's plan is after a change: the same fields /auth/me reports. */
+export interface SubscriptionState {
+  subscription: PlanLimits['planId'];
+  subscriptionEndsAt: string | null;
+  quizLimits: { maxQuizzes: number | null; maxAttemptsPerQuiz: number };
+  allowedLevel: number;
+}
+
+export const NO_ACTIVE_PLAN_MESSAGE = 'This learner has no active plan';
+
+export async function subscriptionState(db: DbOrTx, userId: string, now: Date): Promise<SubscriptionState> {
+  const { subscription, limits } = await planLimitsFor(db, userId, now);
+  return {
+    subscription: limits.planId,
+    subscriptionEndsAt: subscription ? subscription.endsAt.toISOString() : null,
+    quizLimits: { maxQuizzes: limits.maxQuizzes, maxAttemptsPerQuiz: limits.maxAttemptsPerQuiz },
+    allowedLevel: limits.allowedLevel,
+  };
+}
+
+/** Locks the user's row so concurrent changes to one user's plan happen one after the other. */
+async function lockUser(tx: DbOrTx, userId: string): Promise<void> {
+  if (!isUuid(userId)) throw notFound('User not found');
+  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  if (!user) throw notFound('User not found');
+}
+
+/** Ends every row still running or starting later at `now` (the plan is being replaced). */
+async function closeRunningRows(tx: DbOrTx, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({ endsAt: now })
+    .where(
+      and(eq(subscriptions.userId, userId), isNull(subscriptions.cancelledAt), gt(subscriptions.endsAt, now)),
+    );
+}
+
+/** Activates a paid plan for 365 days from `now`, replacing the plan in force. */
+export async function activatePlan(db: DbOrTx, input: ActivatePlanInput): Promise<SubscriptionState> {
+  const plan = findPlan(input.planId);
+  if (plan.id === 'free') throw notFound('Plan not found');
+  return db.transaction(async (tx) => {
+    await lockUser(tx, input.userId);
+    await closeRunningRows(tx, input.userId, input.now);
+    await tx.insert(subscriptions).values({
+      userId: input.userId,
+      planId: plan.id,
+      startsAt: input.now,
+      endsAt: new Date(input.now.getTime() + PLAN_DURATION_MS),
+      source: input.source,
+      activatedBy: input.actorId,
+      paymentReference: input.paymentReference ?? null,
+    });
+    return subscriptionState(tx, input.userId, input.now);
+  });
+}
+
+/** Adds 365 days to the end of the plan in force. 409 when the user has none. */
+export async function extendPlan(db: DbOrTx, input: ExtendPlanInput): Promise<SubscriptionState> {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, input.userId);
+    const current = await activeSubscription(tx, input.userId, input.now);
+    if (!current) throw conflict(NO_ACTIVE_PLAN_MESSAGE);
+    await closeRunningRows(tx, input.userId, input.now);
+    await tx.insert(subscriptions).values({
+      userId: input.userId,
+      planId: current.planId,
+      startsAt: input.now,
+      endsAt: new Date(current.endsAt.getTime() + PLAN_DURATION_MS),
+      source: input.source,
+      activatedBy: input.actorId,
+      paymentReference: input.paymentReference ?? null,
+    });
+    return subscriptionState(tx, input.userId, input.now);
+  });
+}
+
+/** Cancels the plan in force; the user is on free from `now`. 409 when the user has none. */
+export async function cancelPlan(db: DbOrTx, input: CancelPlanInput): Promise<SubscriptionState> {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, input.userId);
+    const current = await activeSubscription(tx, input.userId, input.now);
+    if (!current) throw conflict(NO_ACTIVE_PLAN_MESSAGE);
+    await tx
+      .update(subscriptions)
+      .set({ cancelledAt: input.now, cancelledBy: input.actorId })
+      .where(
+        and(
+          eq(subscriptions.userId, input.userId),
+          isNull(subscriptions.cancelledAt),
+          gt(subscriptions.endsAt, input.now),
+        ),
+      );
+    return subscriptionState(tx, input.userId, input.now);
+  });
+}
+
+/**
+ * A payment for a plan: the same plan as the one in force extends it by 365 days (a renewal),
+ * any other plan replaces it from now (an upgrade or a change).
+ */
+export async function applyPayment(
+  db: DbOrTx,
+  input: Omit<ActivatePlanInput, 'actorId' | 'source'> & { paymentReference: string },
+): Promise<SubscriptionState> {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, input.userId);
+    const current = await activeSubscription(tx, input.userId, input.now);
+    const common = { ...input, actorId: null, source: 'webhook' as const };
+    return current?.planId === input.planId ? extendPlan(tx, common) : activatePlan(tx, common);
+  });
+}
+
+export interface SubscriptionHistoryRow {
+  id: string;
+  planId: string;
+  startsAt: Date;
+  endsAt: Date;
+  source: SubscriptionSource;
+  activatedBy: string | null;
+  paymentReference: string | null;
+  cancelledAt: Date | null;
+  cancelledBy: string | null;
+  createdAt: Date;
+}
+
+/** Every plan row of a user, oldest first: who activated, extended or cancelled it and when. */
+export async function subscriptionHistory(db: DbOrTx, userId: string): Promise<SubscriptionHistoryRow[]> {
+  return db
+    .select({
+      id: subscriptions.id,
+      planId: subscriptions.planId,
+      startsAt: subscriptions.startsAt,
+      endsAt: subscriptions.endsAt,
+      source: subscriptions.source,
+      activatedBy: subscriptions.activatedBy,
+      paymentReference: subscriptions.paymentReference,
+      cancelledAt: subscriptions.cancelledAt,
+      cancelledBy: subscriptions.cancelledBy,
+      createdAt: subscriptions.createdAt,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.startsAt));
+}

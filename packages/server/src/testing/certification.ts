@@ -1,0 +1,37 @@
+import { findLevel, type PaidPlanId } from '@quizquest/shared';
+import type { Database } from '../db/index.ts';
+import { certifications, subscriptions } from '../db/schema.ts';
+
+/** Puts a user on a paid plan from a second before `now` for a year (as an admin activation would). */
+export async function subscribe(database: Database, userId: string, planId: PaidPlanId, now: Date) {
+  await database.db.insert(subscriptions).values({
+    userId,
+    planId,
+    startsAt: new Date(now.getTime() - 1000),
+    endsAt: new Date(now.getTime() + 365 * 86_400_000),
+    source: 'admin',
+  });
+}
+
+/** Every sub-level id of the given levels, in catalogue order. */
+export function subLevelIdsOf(...levels: number[]): string[] {
+  return levels.flatMap((level) => (findLevel(level)?.subLevels ?? []).map((subLevel) => subLevel.id));
+}
+
+/** Inserts earned certifications straight into the database (set-up for tests not about earning). */
+export async function insertCertifications(
+  database: Database,
+  userId: string,
+  certIds: string[],
+  earnedAt = new Date(),
+) {
+  if (certIds.length === 0) return;
+  await database.db.insert(certifications).values(
+    certIds.map((certId) => ({
+      userId,
+      certId,
+      level: Number(/^L(\d+)-C\d+$/.exec(certId)?.[1] ?? 0),
+      earnedAt,
+    })),
+  );
+}

@@ -1,0 +1,105 @@
+import { screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CertificateVerification } from '@quizquest/shared';
+import { deferred, mockFetch, type MockReply } from '../../../test/fetch-mock.ts';
+import { renderApp, storeSession } from '../../../test/render-app.tsx';
+
+const CODE = 'K7QM-2XPD-9HTA';
+const certificate: CertificateVerification = {
+  valid: true,
+  code: CODE,
+  firstName: 'Asha',
+  level: 3,
+  levelName: 'Level 3',
+  issuedAt: '2026-03-11T20:00:00.000Z',
+};
+const verifyPath = `/api/certificates/verify/${CODE}`;
+
+// The route loads the page lazily: load it once up front so the first test does not time out on a busy machine.
+beforeAll(async () => {
+  await import('./verify-certificate-page.tsx');
+});
+
+describe('certificate verification page', () => {
+  it('confirms a certificate with the first name, level and date, for anyone', async () => {
+    const answer = deferred<MockReply>();
+    const { callsTo } = mockFetch({ [`GET ${verifyPath}`]: () => answer.promise });
+    renderApp(`/certificates/verify/${CODE}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Certificate Verification' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking the certificate...');
+
+    answer.resolve({ body: certificate });
+    expect(await screen.findByText('This certificate is genuine.')).toBeInTheDocument();
+    const details = screen.getByRole('status');
+    expect(details).toHaveTextContent('Asha');
+    expect(details).toHaveTextContent('Level 3');
+    // Dated in India's time zone, like the printed certificate: 20:00 UTC on the 11th is the 12th there.
+    expect(details).toHaveTextContent('12 March 2026');
+    expect(details).toHaveTextContent(CODE);
+    expect(callsTo('GET', verifyPath)).toHaveLength(1);
+  });
+
+  it('sends no bearer token even when someone is signed in', async () => {
+    storeSession();
+    const { callsTo } = mockFetch({ [`GET ${verifyPath}`]: { body: certificate } });
+    renderApp(`/certificates/verify/${CODE}`);
+    expect(await screen.findByText('This certificate is genuine.')).toBeInTheDocument();
+    expect(callsTo('GET', verifyPath)[0]?.headers.get('authorization')).toBeNull();
+  });
+
+  it('reads a code typed in lower case', async () => {
+    const { callsTo } = mockFetch({ [`GET ${verifyPath}`]: { body: certificate } });
+    renderApp(`/certificates/verify/${CODE.toLowerCase()}`);
+    expect(await screen.findByText('This certificate is genuine.')).toBeInTheDocument();
+    expect(callsTo('GET', verifyPath)).toHaveLength(1);
+  });
+
+  it('says clearly when no certificate has the code', async () => {
+    mockFetch({
+      'GET /api/certificates/verify/AAAA-BBBB-CCCC': {
+        status: 404,
+        body: { message: 'Certificate not found' },
+      },
+    });
+    renderApp('/certificates/verify/AAAA-BBBB-CCCC');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Certificate not found.');
+    expect(alert).toHaveTextContent('AAAA-BBBB-CCCC');
+    expect(screen.queryByText('This certificate is genuine.')).not.toBeInTheDocument();
+  });
+
+  it('answers a malformed code as not found without asking the server', async () => {
+    const { calls } = mockFetch({});
+    renderApp('/certificates/verify/not-a-code');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Certificate not found.');
+    expect(calls.filter((call) => call.path.startsWith('/api/certificates'))).toHaveLength(0);
+  });
+
+  it('offers to try again when the check could not be made', async () => {
+    let calls = 0;
+    mockFetch({
+      [`GET ${verifyPath}`]: () => {
+        calls += 1;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        return { body: certificate };
+      },
+    });
+    const { user } = renderApp(`/certificates/verify/${CODE}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not check this certificate right now. Please try again.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('This certificate is genuine.')).toBeInTheDocument();
+  });
+
+  it('treats an answer that breaks the contract as a failed check, never as valid', async () => {
+    mockFetch({ [`GET ${verifyPath}`]: { body: { ...certificate, valid: false } } });
+    renderApp(`/certificates/verify/${CODE}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not check this certificate right now.',
+    );
+    expect(screen.queryByText('This certificate is genuine.')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,114 @@
+import { screen, within } from '@testing-library/react';
+import { PAID_PLANS, type PaidPlanId, type PlansResponse } from '@quizquest/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch, type MockHandler } from '../../../test/fetch-mock.ts';
+import { findToast, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
+
+function plansResponse(links: Partial<Record<PaidPlanId, string>>): PlansResponse {
+  return {
+    plans: PAID_PLANS.map((plan) => ({
+      id: plan.id as PaidPlanId,
+      name: plan.name,
+      price: plan.price,
+      amount: plan.amount,
+      certification: plan.certification,
+      attempts: plan.attempts,
+      maxQuizzes: plan.maxQuizzes,
+      features: plan.features,
+      payment_link: links[plan.id as PaidPlanId] ?? null,
+    })),
+    supportNumber: '+91 91234 56789',
+  };
+}
+
+const ALL_LINKS = {
+  plan59: 'https://rzp.io/l/starter',
+  plan99: 'https://rzp.io/l/growth',
+  plan199: 'https://rzp.io/l/pro',
+  plan299: 'https://rzp.io/l/ultimate',
+};
+
+async function openSubscribe(subscription: string, handlers: Record<string, MockHandler> = {}) {
+  const fetch = mockFetch({
+    'GET /api/auth/me': { body: { ...learner, subscription } },
+    'GET /api/plans': { body: plansResponse(ALL_LINKS) },
+    ...handlers,
+  });
+  storeSession();
+  const app = renderApp('/subscribe');
+  await screen.findByRole('heading', { level: 1, name: 'Upgrade Your Plan' });
+  return { ...app, ...fetch };
+}
+
+const card = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('li') as HTMLElement;
+
+describe('subscribe page', () => {
+  it('shows four plan cards with their prices and features, the active one badged instead of Pay', async () => {
+    await openSubscribe('plan99');
+    const list = await screen.findByRole('list', { name: 'Plans' });
+    // The badge follows the plan the server reports (/auth/me), not only the stored one.
+    await within(card('Growth Plan')).findByText('Active');
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Starter Plan', 'Growth Plan', 'Pro Plan', 'Ultimate Plan']);
+    expect(within(card('Starter Plan')).getByText('₹59')).toBeInTheDocument();
+    expect(within(card('Starter Plan')).getByText('1 of 10 certification level')).toBeInTheDocument();
+    expect(within(card('Pro Plan')).getByText('7 of 10 certification levels')).toBeInTheDocument();
+    expect(within(card('Ultimate Plan')).getByText('Unlimited practice quizzes')).toBeInTheDocument();
+    expect(within(card('Ultimate Plan')).getByText('Social media recognition')).toBeInTheDocument();
+    expect(within(card('Pro Plan')).queryByText('Social media recognition')).not.toBeInTheDocument();
+
+    expect(within(card('Growth Plan')).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Active')).toHaveLength(1);
+    for (const name of ['Starter Plan', 'Pro Plan', 'Ultimate Plan']) {
+      expect(
+        within(card(name)).getByRole('button', { name: new RegExp(`^Pay .* for the ${name}$`) }),
+      ).toBeEnabled();
+    }
+    expect(screen.getByText(/activated within 30 mins of payment/)).toBeInTheDocument();
+    expect(screen.getByText('+91 91234 56789')).toBeInTheDocument();
+    expect(screen.getByText('Paid users get support and updates by messaging.')).toBeInTheDocument();
+  });
+
+  it('badges nothing on the free plan', async () => {
+    await openSubscribe('free');
+    await screen.findByRole('list', { name: 'Plans' });
+    expect(screen.queryByText('Active')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Pay / })).toHaveLength(4);
+  });
+
+  it("opens the plan's payment link in a new tab and shows the toast", async () => {
+    const open = vi.fn(() => null);
+    vi.stubGlobal('open', open);
+    const { user } = await openSubscribe('free');
+    await screen.findByRole('list', { name: 'Plans' });
+    await user.click(within(card('Starter Plan')).getByRole('button', { name: /^Pay/ }));
+    expect(open).toHaveBeenCalledWith('https://rzp.io/l/starter', '_blank', 'noopener,noreferrer');
+    expect(await findToast('Starter Plan selected! Pay ₹59 via QR code on the screen')).toBeInTheDocument();
+  });
+
+  it('says payments are not set up when a plan has no link, instead of opening nothing', async () => {
+    const open = vi.fn(() => null);
+    vi.stubGlobal('open', open);
+    await openSubscribe('free', {
+      'GET /api/plans': { body: plansResponse({ plan299: ALL_LINKS.plan299 }) },
+    });
+    await screen.findByRole('list', { name: 'Plans' });
+    const button = within(card('Starter Plan')).getByRole('button', { name: 'Payments are not set up' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      'Online payment for this plan is not set up yet. Message us on +91 91234 56789 to buy it.',
+    );
+    expect(within(card('Ultimate Plan')).getByRole('button', { name: /^Pay/ })).toBeEnabled();
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('says so when the plans cannot be loaded', async () => {
+    await openSubscribe('free', { 'GET /api/plans': { status: 503, body: { message: 'Down' } } });
+    expect(
+      await screen.findByText('The plans could not be loaded. Please try again in a moment.'),
+    ).toBeInTheDocument();
+  });
+});
