@@ -1,13 +1,14 @@
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthProvider } from '../lib/session.ts';
 import { AppToaster } from '../lib/toast.tsx';
 
-/** Above every page: the session and the one toast container. */
+/** Above every page: the session, the one toast container, and scroll to top on a new page. */
 export function RootLayout() {
   return (
     <AuthProvider>
       <Outlet />
       <AppToaster />
+      <ScrollRestoration />
     </AuthProvider>
   );
 }

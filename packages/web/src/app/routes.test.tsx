@@ -105,11 +105,14 @@ describe('admin guard', () => {
     expect(await screen.findByRole('heading', { name: 'Quiz Dashboard' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Admin Panel' });
     expect(within(nav).getByText('Admin Panel')).toBeInTheDocument();
+    // Quiz Dashboard of spec §2, and Learners of the admin issue.
     const links = within(nav).getAllByRole('link');
-    expect(links).toHaveLength(1);
+    expect(links).toHaveLength(2);
     expect(links[0]).toHaveAccessibleName('Quiz Dashboard');
     expect(links[0]).toHaveAttribute('href', '/admin/quiz-dashboard');
     expect(links[0]).toHaveAttribute('aria-current', 'page');
+    expect(links[1]).toHaveAccessibleName('Learners');
+    expect(links[1]).toHaveAttribute('href', '/admin/learners');
   });
 
   it('sends an anonymous visitor to /login', async () => {

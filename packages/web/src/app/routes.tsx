@@ -68,6 +68,14 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // Public: anyone with a certificate's QR code or code can check it.
+            path: 'certificates/verify/:code',
+            lazy: page(
+              () => import('../features/certification/pages/verify-certificate-page.tsx'),
+              (m) => m.VerifyCertificatePage,
+            ),
+          },
+          {
             element: <RequireAuth />,
             children: [
               {
@@ -150,6 +158,13 @@ export const routes: RouteObject[] = [
                     lazy: page(
                       () => import('../features/admin/pages/quiz-dashboard-page.tsx'),
                       (m) => m.AdminQuizDashboardPage,
+                    ),
+                  },
+                  {
+                    path: 'admin/learners',
+                    lazy: page(
+                      () => import('../features/admin/pages/learners-page.tsx'),
+                      (m) => m.AdminLearnersPage,
                     ),
                   },
                 ],

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, vi } from 'vitest';
+
+// A page's first render loads its lazy modules; on a busy 2-core CI machine that can take longer
+// than testing-library's 1 s default wait. Waiting longer changes no assertion, only patience.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,11 @@
 import { NavLink, Outlet } from 'react-router';
 import { useLogout } from '../../../lib/use-logout.ts';
+import '../admin.css';
 
-/** Spec §2 admin layout: a sidebar titled Admin Panel with one link, the content beside it. */
+/**
+ * Spec §2 admin layout: a sidebar titled Admin Panel with Quiz Dashboard (highlighted when
+ * current) and, from the admin issue, Learners; the content beside it.
+ */
 export function AdminLayout() {
   const logout = useLogout();
   return (
@@ -28,6 +32,11 @@ export function AdminLayout() {
           <li>
             <NavLink to="/admin/quiz-dashboard" className="sidebar-link">
               Quiz Dashboard
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/admin/learners" className="sidebar-link">
+              Learners
             </NavLink>
           </li>
         </ul>

@@ -1,10 +1,169 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { CONFETTI_PIECES, type QuizHistoryResponse, type QuizResultResponse } from '@quizquest/shared';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { fetchHistory, fetchResult } from '../api.ts';
+import { attemptsLeftAfterResult, formatScore } from '../attempt-rules.ts';
+import { optionLetter } from '../components/attempt-question.tsx';
+import { Stars } from '../components/stars.tsx';
+import { isAbort, scrollToTop } from '../page-helpers.ts';
 
+export const RESULT_LOAD_FAILED = 'Failed to load result or history.';
+
+/** Fetched only when a perfect score is shown: most results never need it. */
+const Confetti = lazy(() => import('react-confetti'));
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'ready'; result: QuizResultResponse; history: QuizHistoryResponse };
+
+/** Spec §2 Result: stars, the score, every answer marked, and where to go next. */
 export function QuizResultPage() {
   useDocumentTitle('Quiz Result');
+  const { attemptId = '' } = useParams();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+
+  useEffect(() => {
+    // A new page starts at its top, not where the previous page was scrolled to.
+    scrollToTop();
+    const controller = new AbortController();
+    setLoaded({ state: 'loading' });
+    Promise.all([
+      fetchResult(attemptId, controller.signal),
+      fetchHistory({ signal: controller.signal }),
+    ]).then(
+      ([result, history]) => setLoaded({ state: 'ready', result, history }),
+      (error: unknown) => {
+        if (!isAbort(error)) setLoaded({ state: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [attemptId]);
+
+  if (loaded.state !== 'ready') {
+    return (
+      <div className="page">
+        <h1>Quiz Result</h1>
+        {loaded.state === 'loading' ? (
+          <p role="status" className="list-message">
+            Loading result...
+          </p>
+        ) : (
+          <>
+            <p role="alert" className="form-error">
+              {RESULT_LOAD_FAILED}
+            </p>
+            <p className="link-row">
+              <Link to="/quizzes/my-attempts">Back to Scoreboard</Link>
+            </p>
+          </>
+        )}
+      </div>
+    );
+  }
+
+  const { result, history } = loaded;
+  const perfect = result.score === 100;
+  const attemptsLeft = attemptsLeftAfterResult(result.quizId, history);
+
   return (
-    <div className="page">
-      <h1>Quiz Result</h1>
+    <div className="page result-page">
+      {perfect ? (
+        <Suspense fallback={null}>
+          <Confetti
+            className="confetti"
+            aria-hidden="true"
+            numberOfPieces={CONFETTI_PIECES}
+            recycle={false}
+            width={window.innerWidth}
+            height={window.innerHeight}
+          />
+        </Suspense>
+      ) : null}
+      <div className="page-header">
+        <h1>Quiz Result</h1>
+        <p className="result-quiz-title">{result.quizTitle}</p>
+      </div>
+
+      <section className="result-summary" aria-label="Your score">
+        <Stars correct={result.correctCount} total={result.totalQuestions} size="large" />
+        <p className="result-score">{formatScore(result.score, 2)}</p>
+        <p className="result-count">
+          {result.correctCount} / {result.totalQuestions} correct
+        </p>
+        {perfect ? <p className="result-cheer">Perfect score! Well done!</p> : null}
+        <div className="actions">
+          {attemptsLeft > 0 ? (
+            <Link to={`/quizzes/attempt/${result.quizId}`} className="button">
+              Re-Attempt ({attemptsLeft} left)
+            </Link>
+          ) : (
+            <Link to="/subscribe" className="button">
+              Upgrade Now
+            </Link>
+          )}
+          <Link to="/quizzes/my-attempts" className="button button-secondary">
+            Back to Scoreboard
+          </Link>
+          {perfect ? (
+            <Link to="/dashboard" className="button button-secondary">
+              Next Quiz &gt;
+            </Link>
+          ) : null}
+        </div>
+      </section>
+
+      <h2>Your answers</h2>
+      <ol className="result-questions">
+        {result.questions.map((question, index) => {
+          const chosen = result.answers[index];
+          const right = chosen === question.correctAnswerIndex;
+          return (
+            <li key={index} className="result-question">
+              <h3 className="question-number">Question {index + 1}</h3>
+              {question.questionText ? <p className="question-text">{question.questionText}</p> : null}
+              {question.questionImage ? (
+                <img
+                  className="question-image"
+                  src={question.questionImage}
+                  alt={`Picture for question ${index + 1}`}
+                />
+              ) : null}
+              <p className={right ? 'verdict verdict-correct' : 'verdict verdict-incorrect'}>
+                <span aria-hidden="true">{right ? '✓ ' : '✗ '}</span>
+                {right ? 'Correct' : 'Incorrect'}
+              </p>
+              <ul className="result-options">
+                {question.options.map((option, optionIndex) => {
+                  const letter = optionLetter(optionIndex);
+                  const isChosen = optionIndex === chosen;
+                  const isCorrect = optionIndex === question.correctAnswerIndex;
+                  const classes = ['result-option'];
+                  if (isCorrect) classes.push('result-option-correct');
+                  else if (isChosen) classes.push('result-option-wrong');
+                  return (
+                    <li key={optionIndex} className={classes.join(' ')}>
+                      <span className="choice-letter" aria-hidden="true">
+                        {letter}
+                      </span>
+                      {option.type === 'image' ? (
+                        <img className="choice-image" src={option.value} alt={`Picture ${letter}`} />
+                      ) : (
+                        <span className="choice-text">{option.value}</span>
+                      )}
+                      <span className="result-tags">
+                        {isChosen ? <span className="tag tag-chosen">Your answer</span> : null}
+                        {isCorrect ? <span className="tag tag-correct">Correct answer</span> : null}
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            </li>
+          );
+        })}
+      </ol>
     </div>
   );
 }

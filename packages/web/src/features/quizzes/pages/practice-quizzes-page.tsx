@@ -1,10 +1,150 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { distinctQuizCapReached, maxQuizzesMessage, type PublishedQuiz } from '@quizquest/shared';
+import { SelectField } from '../../../components/select-field.tsx';
+import { useAuth } from '../../../lib/session.ts';
+import { showToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { fetchCategories, fetchPracticeHistory, fetchPublishedQuizzes } from '../api.ts';
+import { QuizCard } from '../components/quiz-card.tsx';
+import type { PracticeLimits } from '../practice-list.ts';
 
+export const LOADING_QUIZZES = 'Loading quizzes...';
+export const SELECT_CATEGORY_PROMPT = 'Select a category take part in the Quiz.';
+export const NO_QUIZZES = 'No quizzes available at the moment.';
+export const ERROR_LOADING_QUIZZES = 'Error loading quizzes.';
+export const ERROR_LOADING_ATTEMPTS = 'Error loading quiz attempts.';
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+function toastError(message: string): void {
+  showToast('error', message).catch(() => undefined);
+}
+
+type QuizList = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; quizzes: PublishedQuiz[] };
+
+/** Spec §2 Practice quiz list: the learner's grade, a category, and a card per quiz. */
 export function PracticeQuizzesPage() {
   useDocumentTitle('Practice Quizzes');
+  const grade = useAuth().user?.grade ?? '';
+  const [categories, setCategories] = useState<string[] | null>(null);
+  const [category, setCategory] = useState('');
+  const [list, setList] = useState<QuizList>({ state: 'loading' });
+  const [limits, setLimits] = useState<PracticeLimits | null>(null);
+  const [reloads, setReloads] = useState(0);
+
+  // The categories of the grade and the practice history (for the plan's cap), once per visit.
+  useEffect(() => {
+    if (!grade) return;
+    const controller = new AbortController();
+    fetchCategories(grade, controller.signal).then(setCategories, (error: unknown) => {
+      if (isAbort(error)) return;
+      setCategories([]);
+      toastError(ERROR_LOADING_QUIZZES);
+    });
+    fetchPracticeHistory(controller.signal).then(
+      (history) => {
+        setLimits({
+          maxQuizLimit: history.maxQuizLimit,
+          distinctQuizzesAttempted: history.distinctQuizzesAttempted,
+        });
+        if (
+          history.maxQuizLimit !== null &&
+          distinctQuizCapReached(history.maxQuizLimit, history.distinctQuizzesAttempted)
+        ) {
+          toastError(maxQuizzesMessage(history.maxQuizLimit));
+        }
+      },
+      (error: unknown) => {
+        if (!isAbort(error)) toastError(ERROR_LOADING_ATTEMPTS);
+      },
+    );
+    return () => controller.abort();
+  }, [grade]);
+
+  // The quizzes of the chosen category; with none chosen, the featured ones.
+  useEffect(() => {
+    if (!grade) return;
+    const controller = new AbortController();
+    setList({ state: 'loading' });
+    fetchPublishedQuizzes(grade, category === '' ? null : category, controller.signal).then(
+      (quizzes) => setList({ state: 'ready', quizzes }),
+      (error: unknown) => {
+        if (isAbort(error)) return;
+        setList({ state: 'failed' });
+        toastError(ERROR_LOADING_QUIZZES);
+      },
+    );
+    return () => controller.abort();
+  }, [grade, category, reloads]);
+
+  const featured = category === '';
+  const nothingToChoose = featured && categories !== null && categories.length === 0;
+
   return (
     <div className="page">
-      <h1>Practice Quizzes</h1>
+      <div className="page-header">
+        <h1>Practice Quizzes</h1>
+      </div>
+
+      {grade ? (
+        <>
+          <div className="practice-filter">
+            <SelectField
+              id="practice-category"
+              label="Category"
+              placeholder="Select Category"
+              options={(categories ?? []).map((name) => ({ value: name, label: name }))}
+              value={category}
+              onChange={(event) => setCategory(event.target.value)}
+            />
+          </div>
+
+          {list.state === 'loading' ? (
+            <p role="status" className="list-message">
+              {LOADING_QUIZZES}
+            </p>
+          ) : list.state === 'failed' ? (
+            <div className="list-message">
+              <p role="alert" className="form-error">
+                {ERROR_LOADING_QUIZZES}
+              </p>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => setReloads((count) => count + 1)}
+              >
+                Try again
+              </button>
+            </div>
+          ) : (
+            <>
+              {featured && !(nothingToChoose && list.quizzes.length === 0) ? (
+                <p className="list-message">{SELECT_CATEGORY_PROMPT}</p>
+              ) : null}
+              {list.quizzes.length === 0 && (!featured || nothingToChoose) ? (
+                <p className="list-message">{NO_QUIZZES}</p>
+              ) : null}
+              {list.quizzes.length > 0 ? (
+                <ul className="quiz-grid" aria-label={featured ? 'Featured quizzes' : `${category} quizzes`}>
+                  {list.quizzes.map((quiz) => (
+                    <QuizCard
+                      key={quiz._id}
+                      quiz={quiz}
+                      featured={featured && quiz.showByDefault}
+                      limits={limits}
+                    />
+                  ))}
+                </ul>
+              ) : null}
+            </>
+          )}
+        </>
+      ) : (
+        <p className="list-message">
+          Choose your grade on your <Link to="/profile">profile</Link> to see the quizzes for it.
+        </p>
+      )}
     </div>
   );
 }

@@ -1,0 +1,56 @@
+import { useId, type ReactNode } from 'react';
+import { Modal } from './modal.tsx';
+
+interface ConfirmDialogProps {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** The label of the button that closes without doing anything. */
+  cancelLabel?: string;
+  busyLabel: string;
+  busy: boolean;
+  /** A failure of the confirmed action, shown in the dialog. */
+  error?: string;
+  danger?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A yes/no question in a modal: Cancel gets the focus first, so Enter never confirms by accident. */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  busyLabel,
+  busy,
+  error,
+  danger = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const bodyId = useId();
+  return (
+    <Modal title={title} role="alertdialog" describedBy={bodyId} locked={busy} onClose={onCancel}>
+      <div id={bodyId}>{children}</div>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="modal-actions">
+        <button type="button" className="button button-secondary" disabled={busy} onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        <button
+          type="button"
+          className={danger ? 'button button-danger' : 'button'}
+          disabled={busy}
+          onClick={onConfirm}
+        >
+          {busy ? busyLabel : confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

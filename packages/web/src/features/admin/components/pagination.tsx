@@ -1,0 +1,37 @@
+/** Previous / Next with the page number between; hidden when everything fits on one page. */
+export function Pagination({
+  page,
+  totalPages,
+  label,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  label: string;
+  onPage: (page: number) => void;
+}) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav className="pagination" aria-label={label}>
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        Previous
+      </button>
+      <span aria-current="page">
+        Page {page} of {totalPages}
+      </span>
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
+        Next
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,190 @@
+import { useState, type ChangeEvent } from 'react';
+import { IMAGE_TYPES, readAsDataUrl, scaleOptionImage } from '../lib/image.ts';
+import type { OptionType, QuestionDraft } from '../lib/quiz-draft.ts';
+
+/** The server stores images of at most 2 MB (design.md §3); a bigger question image is refused here first. */
+export const QUESTION_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_TOO_LARGE = 'The image is too large (at most 2 MB).';
+export const IMAGE_UNREADABLE = 'That file could not be read as an image.';
+
+interface QuestionEditorProps {
+  index: number;
+  question: QuestionDraft;
+  canRemove: boolean;
+  disabled: boolean;
+  onChange: (question: QuestionDraft) => void;
+  onRemove: () => void;
+}
+
+/** One question of the quiz form: text, optional image, four options and the correct answer. */
+export function QuestionEditor({
+  index,
+  question,
+  canRemove,
+  disabled,
+  onChange,
+  onRemove,
+}: QuestionEditorProps) {
+  const n = index + 1;
+  const id = `question-${question.key}`;
+  const [imageError, setImageError] = useState('');
+
+  const update = (patch: Partial<QuestionDraft>) => onChange({ ...question, ...patch });
+  const updateOption = (optionIndex: number, type: OptionType, value: string) =>
+    update({
+      options: question.options.map((option, i) => (i === optionIndex ? { type, value } : option)),
+    });
+
+  async function pickQuestionImage(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setImageError('');
+    if (file.size > QUESTION_IMAGE_MAX_BYTES) {
+      setImageError(IMAGE_TOO_LARGE);
+      return;
+    }
+    try {
+      // Spec §5: question images are kept as uploaded.
+      update({ questionImage: await readAsDataUrl(file) });
+    } catch {
+      setImageError(IMAGE_UNREADABLE);
+    }
+  }
+
+  async function pickOptionImage(optionIndex: number, event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setImageError('');
+    try {
+      updateOption(optionIndex, 'image', await scaleOptionImage(file));
+    } catch {
+      setImageError(IMAGE_UNREADABLE);
+    }
+  }
+
+  return (
+    <fieldset className="question-editor" disabled={disabled}>
+      <legend>Question {n}</legend>
+      <div className="field">
+        <label htmlFor={`${id}-text`}>Question text</label>
+        <textarea
+          id={`${id}-text`}
+          className="input"
+          rows={2}
+          maxLength={500}
+          value={question.questionText}
+          onChange={(event) => update({ questionText: event.target.value })}
+        />
+      </div>
+
+      <div className="field">
+        <label htmlFor={`${id}-image`}>Question image (optional)</label>
+        <input
+          id={`${id}-image`}
+          className="input input-file"
+          type="file"
+          accept={IMAGE_TYPES}
+          onChange={(event) => void pickQuestionImage(event)}
+        />
+        {question.questionImage ? (
+          <div className="image-preview">
+            <img src={question.questionImage} alt={`Question ${n} image`} />
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => update({ questionImage: '' })}
+            >
+              Remove image
+            </button>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="option-grid">
+        {question.options.map((option, optionIndex) => {
+          const optionId = `${id}-option-${optionIndex + 1}`;
+          const label = `Option ${optionIndex + 1}`;
+          return (
+            <div className="option-editor" key={optionIndex}>
+              <div className="field">
+                <label htmlFor={`${optionId}-type`}>{label} type</label>
+                <select
+                  id={`${optionId}-type`}
+                  className="input"
+                  value={option.type}
+                  onChange={(event) => updateOption(optionIndex, event.target.value as OptionType, '')}
+                >
+                  <option value="text">Text</option>
+                  <option value="image">Image</option>
+                </select>
+              </div>
+              {option.type === 'text' ? (
+                <div className="field" key="text">
+                  <label htmlFor={optionId}>{label} text</label>
+                  <input
+                    id={optionId}
+                    className="input"
+                    maxLength={200}
+                    value={option.value}
+                    onChange={(event) => updateOption(optionIndex, 'text', event.target.value)}
+                  />
+                </div>
+              ) : (
+                <div className="field" key="image">
+                  <label htmlFor={optionId}>{label} image</label>
+                  <input
+                    id={optionId}
+                    className="input input-file"
+                    type="file"
+                    accept={IMAGE_TYPES}
+                    onChange={(event) => void pickOptionImage(optionIndex, event)}
+                  />
+                  {option.value ? (
+                    <div className="image-preview">
+                      <img src={option.value} alt={`${label} image`} />
+                    </div>
+                  ) : null}
+                </div>
+              )}
+            </div>
+          );
+        })}
+      </div>
+
+      <fieldset className="correct-answer">
+        <legend>Correct answer</legend>
+        <div className="radio-row">
+          {question.options.map((_, optionIndex) => (
+            <label key={optionIndex} className="radio-choice">
+              <input
+                type="radio"
+                name={`${id}-correct`}
+                checked={question.correctAnswerIndex === optionIndex}
+                onChange={() => update({ correctAnswerIndex: optionIndex })}
+              />
+              Option {optionIndex + 1}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {imageError ? (
+        <p className="field-error" role="alert">
+          {imageError}
+        </p>
+      ) : null}
+
+      <button
+        type="button"
+        className="button button-danger button-small"
+        disabled={!canRemove}
+        aria-label={`Remove Question ${n}`}
+        onClick={onRemove}
+      >
+        Remove Question
+      </button>
+    </fieldset>
+  );
+}

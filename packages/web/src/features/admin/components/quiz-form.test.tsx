@@ -1,0 +1,293 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'react-toastify';
+import { describe, expect, it, vi } from 'vitest';
+import { GRADES } from '@quizquest/shared';
+import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
+import { admin, findToast, renderApp, storeSession } from '../../../test/render-app.tsx';
+import { scaleOptionImage } from '../lib/image.ts';
+import type * as ImageModule from '../lib/image.ts';
+import { quizDetail, quizList, quizRow } from '../testing/fixtures.ts';
+
+// The admin pages are large and lazy: on a busy machine they need more than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+// jsdom cannot decode images or draw on a canvas: the browser tests (e2e) cover the scaling.
+vi.mock('../lib/image.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ImageModule>()),
+  scaleOptionImage: vi.fn(async () => 'data:image/jpeg;base64,U0NBTEVE'),
+}));
+
+async function openForm(handlers: Record<string, MockHandler> = {}, button = '+ Create Quiz') {
+  const fetch = mockFetch({
+    'GET /api/auth/me': { body: admin },
+    'GET /api/admin/quizzes': { body: quizList([quizRow()]) },
+    'GET /api/grades/get-grades': { body: GRADES },
+    'GET /api/admin/quizzes/quiz-categories': { body: { categories: ['Science', 'Maths'] } },
+    'GET /api/admin/quizzes/q1': { body: quizDetail() },
+    ...handlers,
+  });
+  storeSession(admin);
+  const app = renderApp('/admin/quiz-dashboard', { userEventOptions: { delay: null } });
+  await screen.findByRole('table', {}, { timeout: 10_000 });
+  await app.user.click(screen.getByRole('button', { name: button }));
+  const dialog = await screen.findByRole('dialog');
+  await within(dialog).findByLabelText('Title');
+  return { ...app, ...fetch, dialog };
+}
+
+/** Fills the smallest valid practice quiz: title, category, one grade, one question with four text options. */
+async function fillValidQuiz(user: Awaited<ReturnType<typeof openForm>>['user']) {
+  await user.type(screen.getByLabelText('Title'), 'Farm Animals');
+  await user.selectOptions(screen.getByLabelText('Category'), 'Science');
+  await user.click(screen.getByRole('checkbox', { name: 'Class 3' }));
+  await user.type(screen.getByLabelText('Question text'), 'Which animal gives milk?');
+  for (const [index, text] of ['Cow', 'Dog', 'Cat', 'Hen'].entries()) {
+    await user.type(screen.getByLabelText(`Option ${index + 1} text`), text);
+  }
+}
+
+// The form is large and typing re-renders it: these tests need more than the default 5 s on a busy machine.
+describe('quiz form', { timeout: 30_000 }, () => {
+  it('opens as a modal dialog with every field of the spec', async () => {
+    const { dialog } = await openForm();
+    expect(dialog).toHaveAccessibleName('Create Quiz');
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByLabelText('Title')).toHaveFocus();
+    expect(within(dialog).getByLabelText('Title')).toBeRequired();
+    const category = within(dialog).getByLabelText('Category');
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select Category', 'Science', 'Maths', '+ Add New Category']);
+    const grades = within(dialog).getByRole('group', { name: 'Grades' });
+    expect(within(grades).getAllByRole('checkbox')).toHaveLength(15);
+    expect(within(dialog).getByLabelText(/Show by default/)).not.toBeChecked();
+    expect(within(dialog).getByLabelText(/Learn more link/)).toHaveAttribute('type', 'url');
+    expect(within(dialog).getByLabelText('Attempts allowed')).toHaveValue(3);
+    const question = within(dialog).getByRole('group', { name: 'Question 1' });
+    expect(within(question).getAllByLabelText(/^Option \d text$/)).toHaveLength(4);
+    const correct = within(question).getByRole('group', { name: 'Correct answer' });
+    expect(within(correct).getByRole('radio', { name: 'Option 1' })).toBeChecked();
+  });
+
+  it('links the sub-level select to the level and preselects its first sub-level', async () => {
+    const { user, dialog } = await openForm();
+    const level = within(dialog).getByLabelText('Level');
+    expect(level).toHaveValue('0');
+    expect(
+      within(level)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Practice', ...Array.from({ length: 10 }, (_, i) => `Level ${i + 1}`)]);
+    expect(within(dialog).queryByLabelText('Sub-level')).not.toBeInTheDocument();
+
+    await user.selectOptions(level, '3');
+    const subLevel = within(dialog).getByLabelText('Sub-level');
+    expect(subLevel).toHaveValue('L3-C1');
+    const options = within(subLevel).getAllByRole('option');
+    expect(options).toHaveLength(10);
+    expect(options.every((option) => option.getAttribute('value')?.startsWith('L3-C'))).toBe(true);
+
+    await user.selectOptions(subLevel, 'L3-C4');
+    await user.selectOptions(level, '10');
+    expect(within(dialog).getByLabelText('Sub-level')).toHaveValue('L10-C1');
+    await user.selectOptions(level, '0');
+    expect(within(dialog).queryByLabelText('Sub-level')).not.toBeInTheDocument();
+  });
+
+  it('asks for the new category name when + Add New Category is chosen', async () => {
+    const { user, dialog, callsTo } = await openForm({
+      'POST /api/admin/quizzes/add': {
+        status: 201,
+        body: { message: 'Quiz saved successfully!', quiz: quizDetail() },
+      },
+    });
+    await fillValidQuiz(user);
+    await user.selectOptions(within(dialog).getByLabelText('Category'), '+ Add New Category');
+    const name = within(dialog).getByLabelText('New category name');
+    expect(name).toBeRequired();
+    await user.type(name, ' Farm Life ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Quiz' }));
+    await waitFor(() => expect(callsTo('POST', '/api/admin/quizzes/add')).toHaveLength(1));
+    expect(callsTo('POST', '/api/admin/quizzes/add')[0]?.body).toMatchObject({ category: 'Farm Life' });
+  });
+
+  it('disables Remove Question while one question remains', async () => {
+    const { user, dialog } = await openForm();
+    expect(within(dialog).getByRole('button', { name: 'Remove Question 1' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: '+ Add Question' }));
+    expect(within(dialog).getByRole('group', { name: 'Question 2' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Remove Question 1' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Remove Question 2' })).toBeEnabled();
+
+    await user.type(within(dialog).getAllByLabelText('Question text')[1] as HTMLElement, 'Second');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Question 1' }));
+    expect(within(dialog).queryByRole('group', { name: 'Question 2' })).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Question text')).toHaveValue('Second');
+    expect(within(dialog).getByRole('button', { name: 'Remove Question 1' })).toBeDisabled();
+  });
+
+  it("alerts 'Question {n} must have either text or image.' and sends nothing", async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const { user, dialog, callsTo } = await openForm();
+    await fillValidQuiz(user);
+    await user.click(within(dialog).getByRole('button', { name: '+ Add Question' }));
+    const second = within(dialog).getByRole('group', { name: 'Question 2' });
+    for (let i = 1; i <= 4; i += 1)
+      await user.type(within(second).getByLabelText(`Option ${i} text`), `o${i}`);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Quiz' }));
+
+    expect(alert).toHaveBeenCalledWith('Question 2 must have either text or image.');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Question 2 must have either text or image.');
+    expect(callsTo('POST', '/api/admin/quizzes/add')).toHaveLength(0);
+  });
+
+  it("alerts 'All options must be filled in Question {n}.' and sends nothing", async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const { user, dialog, callsTo } = await openForm();
+    await fillValidQuiz(user);
+    await user.clear(within(dialog).getByLabelText('Option 3 text'));
+    await user.type(within(dialog).getByLabelText('Option 3 text'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Quiz' }));
+
+    expect(alert).toHaveBeenCalledWith('All options must be filled in Question 1.');
+    expect(callsTo('POST', '/api/admin/quizzes/add')).toHaveLength(0);
+  });
+
+  it('a question image alone is enough, kept as uploaded; an image option is scaled', async () => {
+    const { user, dialog, callsTo } = await openForm({
+      'POST /api/admin/quizzes/add': { status: 201, body: { message: 'ok', quiz: quizDetail() } },
+    });
+    await fillValidQuiz(user);
+    await user.clear(within(dialog).getByLabelText('Question text'));
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'cow.png', { type: 'image/png' });
+    await user.upload(within(dialog).getByLabelText('Question image (optional)'), png);
+    expect(await within(dialog).findByRole('img', { name: 'Question 1 image' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,iVBORw==',
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Option 2 type'), 'Image');
+    await user.upload(within(dialog).getByLabelText('Option 2 image'), png);
+    await within(dialog).findByRole('img', { name: 'Option 2 image' });
+    expect(scaleOptionImage).toHaveBeenCalledWith(png);
+    await user.click(within(dialog).getByRole('radio', { name: 'Option 2' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Quiz' }));
+
+    await waitFor(() => expect(callsTo('POST', '/api/admin/quizzes/add')).toHaveLength(1));
+    expect(callsTo('POST', '/api/admin/quizzes/add')[0]?.body).toEqual({
+      title: 'Farm Animals',
+      category: 'Science',
+      grades: ['c-3'],
+      level: 0,
+      subLevel: null,
+      showByDefault: false,
+      learnMoreLink: null,
+      attemptsAllowed: 3,
+      questions: [
+        {
+          questionText: '',
+          questionImage: 'data:image/png;base64,iVBORw==',
+          correctAnswerIndex: 1,
+          options: [
+            { type: 'text', value: 'Cow' },
+            { type: 'image', value: 'data:image/jpeg;base64,U0NBTEVE' },
+            { type: 'text', value: 'Cat' },
+            { type: 'text', value: 'Hen' },
+          ],
+        },
+      ],
+    });
+  });
+
+  it("shows 'Saving...', then closes and shows 'Quiz saved successfully!' for 3 seconds", async () => {
+    const toastSpy = vi.spyOn(toast, 'success');
+    const save = deferred<MockReply>();
+    const { user, dialog, callsTo } = await openForm({ 'POST /api/admin/quizzes/add': () => save.promise });
+    await fillValidQuiz(user);
+    await user.selectOptions(within(dialog).getByLabelText('Level'), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Quiz' }));
+
+    const saving = within(dialog).getByRole('button', { name: 'Saving...' });
+    expect(saving).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(callsTo('POST', '/api/admin/quizzes/add')[0]?.body).toMatchObject({ level: 2, subLevel: 'L2-C1' });
+
+    save.resolve({ status: 201, body: { message: 'Quiz saved successfully!', quiz: quizDetail() } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await findToast('Quiz saved successfully!');
+    expect(toastSpy).toHaveBeenCalledWith(
+      'Quiz saved successfully!',
+      expect.objectContaining({ autoClose: 3000 }),
+    );
+    await waitFor(() => expect(callsTo('GET', '/api/admin/quizzes')).toHaveLength(2));
+  });
+
+  it("shows and logs a failed save with the server's message and keeps what was typed", async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user, dialog } = await openForm({
+      'POST /api/admin/quizzes/add': {
+        status: 400,
+        body: { message: 'The Learn More link must start with http:// or https://' },
+      },
+    });
+    await fillValidQuiz(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Quiz' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The Learn More link must start with http:// or https://',
+    );
+    expect(logged).toHaveBeenCalledWith('Failed to save the quiz', expect.anything());
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Farm Animals');
+    expect(within(dialog).getByRole('button', { name: 'Save Quiz' })).toBeEnabled();
+  });
+
+  it('edits a quiz: fields start from the saved quiz and PUT sends the same body back', async () => {
+    const { user, dialog, callsTo } = await openForm(
+      { 'PUT /api/admin/quizzes/q1': { body: { message: 'Quiz saved successfully!', quiz: quizDetail() } } },
+      'Edit Animals Around Us',
+    );
+    expect(dialog).toHaveAccessibleName('Edit Quiz');
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Animals Around Us');
+    expect(within(dialog).getByLabelText('Level')).toHaveValue('2');
+    expect(within(dialog).getByLabelText('Sub-level')).toHaveValue('L2-C3');
+    expect(within(dialog).getByRole('checkbox', { name: 'Class 4' })).toBeChecked();
+    expect(within(dialog).getByLabelText(/Show by default/)).toBeChecked();
+    expect(within(dialog).getByLabelText('Attempts allowed')).toHaveValue(5);
+    expect(within(dialog).getByRole('radio', { name: 'Option 3' })).toBeChecked();
+    expect(within(dialog).getByRole('img', { name: 'Option 3 image' })).toHaveAttribute(
+      'src',
+      '/api/media/m2',
+    );
+
+    await user.clear(within(dialog).getByLabelText('Title'));
+    await user.type(within(dialog).getByLabelText('Title'), 'Animals Near Us');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Quiz' }));
+    await waitFor(() => expect(callsTo('PUT', '/api/admin/quizzes/q1')).toHaveLength(1));
+    expect(callsTo('PUT', '/api/admin/quizzes/q1')[0]?.body).toEqual({
+      title: 'Animals Near Us',
+      category: 'Science',
+      grades: ['c-3', 'c-4'],
+      level: 2,
+      subLevel: 'L2-C3',
+      showByDefault: true,
+      learnMoreLink: 'https://example.org/animals',
+      attemptsAllowed: 5,
+      questions: [
+        {
+          questionText: 'Which animal barks?',
+          questionImage: '/api/media/m1',
+          correctAnswerIndex: 2,
+          options: [
+            { type: 'text', value: 'Cat' },
+            { type: 'text', value: 'Cow' },
+            { type: 'image', value: '/api/media/m2' },
+            { type: 'text', value: 'Fish' },
+          ],
+        },
+      ],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

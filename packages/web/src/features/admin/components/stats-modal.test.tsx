@@ -1,0 +1,125 @@
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { AdminStatsRow } from '@quizquest/shared';
+import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
+import { chartRows, CHART_MAX_QUIZZES } from './stats-chart.tsx';
+import StatsModal from './stats-modal.tsx';
+
+// The admin pages are large and lazy: on a busy machine they need more than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+const rows: AdminStatsRow[] = [
+  {
+    quizId: 'q1',
+    title: 'Animals Around Us',
+    attempts: 12,
+    averageScore: 83.333,
+    lastAttempt: '2026-03-20T09:15:00.000Z',
+    deleted: false,
+  },
+  {
+    quizId: 'q2',
+    title: 'Old Shapes Quiz',
+    attempts: 3,
+    averageScore: 50,
+    lastAttempt: '2026-02-01T09:15:00.000Z',
+    deleted: true,
+  },
+];
+
+function openStats(handler: MockHandler, highlightQuizId: string | null = null) {
+  const fetch = mockFetch({ 'GET /api/admin/quizzes/stats': handler });
+  const onClose = vi.fn();
+  const user = userEvent.setup();
+  render(<StatsModal highlightQuizId={highlightQuizId} onClose={onClose} />);
+  return { ...fetch, onClose, user };
+}
+
+describe('stats modal', () => {
+  it('lists Quiz Title, Attempts, Avg Score and Last Attempt per quiz, highlighting the chosen one', async () => {
+    const reply = deferred<MockReply>();
+    openStats(() => reply.promise, 'q1');
+    const dialog = screen.getByRole('dialog', { name: 'Quiz Stats' });
+    expect(within(dialog).getByText('Loading stats...')).toBeInTheDocument();
+    reply.resolve({ body: { stats: rows } });
+
+    const table = await within(dialog).findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Quiz Title', 'Attempts', 'Avg Score', 'Last Attempt']);
+    const first = within(table).getByRole('row', { name: /Animals Around Us/ });
+    expect(first).toHaveTextContent('12');
+    expect(first).toHaveTextContent('83.33%');
+    expect(first).toHaveTextContent('20 Mar 2026');
+    expect(first).toHaveAttribute('aria-current', 'true');
+    expect(within(table).getByRole('row', { name: /Old Shapes Quiz/ })).toHaveTextContent('(deleted)');
+  });
+
+  it('draws attempts and average score per quiz as a chart with a text alternative', async () => {
+    openStats({ body: { stats: rows } });
+    const chart = await screen.findByRole('img', { name: /Attempts and average score per quiz/ });
+    expect(chart.tagName.toLowerCase()).toBe('svg');
+    expect(chart).toHaveAccessibleName(
+      'Attempts and average score per quiz Animals Around Us: 12 attempts, average score 83.33%. Old Shapes Quiz: 3 attempts, average score 50.00%.',
+    );
+    const bars = chart.querySelectorAll('rect.chart-bar-attempts');
+    // The legend's swatch plus one bar per quiz, scaled to the most attempted quiz.
+    expect(bars).toHaveLength(3);
+    expect(Number(bars[1]?.getAttribute('width'))).toBeCloseTo(230);
+    expect(Number(bars[2]?.getAttribute('width'))).toBeCloseTo(57.5);
+    const scores = chart.querySelectorAll('rect.chart-bar-score');
+    expect(Number(scores[2]?.getAttribute('width'))).toBeCloseTo(115);
+  });
+
+  it("says 'No stats found.' when no attempt falls in the range", async () => {
+    openStats({ body: { stats: [] } });
+    expect(await screen.findByText('No stats found.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('asks again for the From and To days of the admin calendar', async () => {
+    const { callsTo } = openStats({ body: { stats: rows } });
+    await screen.findByRole('table');
+    expect(callsTo('GET', '/api/admin/quizzes/stats')[0]?.search).toBe('');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    await waitFor(() => expect(callsTo('GET', '/api/admin/quizzes/stats')).toHaveLength(2));
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+    await waitFor(() => expect(callsTo('GET', '/api/admin/quizzes/stats')).toHaveLength(3));
+    const params = new URLSearchParams(callsTo('GET', '/api/admin/quizzes/stats')[2]?.search);
+    expect(params.get('from')).toBe(new Date('2026-03-01T00:00:00').toISOString());
+    expect(params.get('to')).toBe(new Date('2026-03-31T23:59:59.999').toISOString());
+    expect(screen.getByLabelText('To')).toHaveAttribute('min', '2026-03-01');
+  });
+
+  it("shows a failure with the server's message", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    openStats({ status: 400, body: { message: 'A date must be YYYY-MM-DD or an ISO date and time' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('A date must be YYYY-MM-DD');
+  });
+
+  it('closes with Escape and with the Close button', async () => {
+    const { onClose, user } = openStats({ body: { stats: rows } });
+    await screen.findByRole('table');
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('charts at most the most attempted quizzes', () => {
+    const many = Array.from({ length: CHART_MAX_QUIZZES + 5 }, (_, i) => ({
+      quizId: `q${i}`,
+      title: `Quiz ${i}`,
+      attempts: i,
+      averageScore: 50,
+    }));
+    const shown = chartRows(many);
+    expect(shown).toHaveLength(CHART_MAX_QUIZZES);
+    expect(shown[0]?.attempts).toBe(CHART_MAX_QUIZZES + 4);
+    expect(shown.at(-1)?.attempts).toBe(5);
+  });
+});

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import {
+  detailToDraft,
+  draftProblem,
+  draftToPayload,
+  emptyDraft,
+  emptyQuestion,
+  NEW_CATEGORY,
+  withLevel,
+  type QuizDraft,
+} from './quiz-draft.ts';
+import { quizDetail } from '../testing/fixtures.ts';
+import { fitWithin } from './image.ts';
+import { localDayEnd, localDayStart } from './dates.ts';
+
+function validDraft(patch: Partial<QuizDraft> = {}): QuizDraft {
+  const question = emptyQuestion();
+  return {
+    ...emptyDraft(),
+    title: 'Farm Animals',
+    category: 'Science',
+    grades: ['c-3'],
+    questions: [
+      {
+        ...question,
+        questionText: 'Which animal gives milk?',
+        options: ['Cow', 'Dog', 'Cat', 'Hen'].map((value) => ({ type: 'text' as const, value })),
+      },
+    ],
+    ...patch,
+  };
+}
+
+describe('quiz draft rules', () => {
+  it('starts as a practice quiz with one question of four empty text options, 3 attempts', () => {
+    const draft = emptyDraft();
+    expect(draft.level).toBe(0);
+    expect(draft.subLevel).toBe('');
+    expect(draft.attemptsAllowed).toBe(3);
+    expect(draft.questions).toHaveLength(1);
+    expect(draft.questions[0]?.options).toEqual(Array(4).fill({ type: 'text', value: '' }));
+    expect(draft.questions[0]?.correctAnswerIndex).toBe(0);
+  });
+
+  it.each([
+    [0, ''],
+    [1, 'L1-C1'],
+    [7, 'L7-C1'],
+    [10, 'L10-C1'],
+  ])('level %i preselects sub-level %j', (level, subLevel) => {
+    expect(withLevel(validDraft({ level: 4, subLevel: 'L4-C6' }), level)).toMatchObject({ level, subLevel });
+  });
+
+  const question = (patch: Partial<QuizDraft['questions'][number]>) =>
+    validDraft().questions.map((q) => ({ ...q, ...patch }));
+
+  it.each<[string, Partial<QuizDraft>, string | null]>([
+    ['a valid quiz', {}, null],
+    ['no title', { title: '  ' }, 'Title is required'],
+    [
+      'a new category without a name',
+      { category: NEW_CATEGORY, newCategory: ' ' },
+      'Enter the name of the new category',
+    ],
+    ['no category', { category: '' }, 'Category is required'],
+    ['no grade', { grades: [] }, 'Choose at least one grade'],
+    [
+      'no text and no image',
+      { questions: question({ questionText: ' ' }) },
+      'Question 1 must have either text or image.',
+    ],
+    [
+      'an image and no text',
+      { questions: question({ questionText: '', questionImage: 'data:image/png;base64,AAAA' }) },
+      null,
+    ],
+    [
+      'an empty option',
+      {
+        questions: question({
+          options: [
+            { type: 'text', value: 'a' },
+            { type: 'image', value: '' },
+            { type: 'text', value: 'c' },
+            { type: 'text', value: 'd' },
+          ],
+        }),
+      },
+      'All options must be filled in Question 1.',
+    ],
+    [
+      'a javascript: link',
+      { learnMoreLink: 'javascript:alert(1)' },
+      'The Learn More link must start with http:// or https://',
+    ],
+    ['0 attempts', { attemptsAllowed: 0 }, 'Attempts allowed must be 1 to 100'],
+    ['a level without its sub-level', { level: 3, subLevel: 'L2-C1' }, 'Choose a sub-level of Level 3'],
+  ])('%s → %j', (_, patch, expected) => {
+    expect(draftProblem(validDraft(patch))).toBe(expected);
+  });
+
+  it('names the question that breaks a rule', () => {
+    const draft = validDraft();
+    const second = { ...emptyQuestion(), options: draft.questions[0]?.options ?? [] };
+    expect(draftProblem({ ...draft, questions: [...draft.questions, second] })).toBe(
+      'Question 2 must have either text or image.',
+    );
+  });
+
+  it('sends a new category by its name, practice without sub-level, blanks as null', () => {
+    const payload = draftToPayload(
+      validDraft({ category: NEW_CATEGORY, newCategory: ' Farm ', learnMoreLink: ' ' }),
+    );
+    expect(payload).toMatchObject({ category: 'Farm', level: 0, subLevel: null, learnMoreLink: null });
+    expect(payload.questions[0]).toMatchObject({
+      questionImage: null,
+      questionText: 'Which animal gives milk?',
+    });
+  });
+
+  it('round-trips a saved quiz through the form unchanged', () => {
+    const detail = quizDetail();
+    const payload = draftToPayload(detailToDraft(detail));
+    expect(payload).toEqual({
+      title: detail.title,
+      category: detail.category,
+      grades: detail.grades,
+      level: detail.level,
+      subLevel: detail.subLevel,
+      showByDefault: detail.showByDefault,
+      learnMoreLink: detail.learnMoreLink,
+      attemptsAllowed: detail.attemptsAllowed,
+      questions: detail.questions.map(({ _id: _unused, ...rest }) => rest),
+    });
+  });
+});
+
+describe('option image size', () => {
+  it.each([
+    [1200, 800, 600, 400],
+    [800, 1200, 400, 600],
+    [600, 600, 600, 600],
+    [300, 200, 300, 200],
+    [5000, 10, 600, 1],
+  ])('%i×%i fits in 600×600 as %i×%i, never enlarged', (width, height, w, h) => {
+    expect(fitWithin(width, height, 600)).toEqual({ width: w, height: h });
+  });
+});
+
+describe('date filters', () => {
+  it('turns a picked day into the start and the end of that local day', () => {
+    expect(localDayStart('2026-03-14')).toBe(new Date(2026, 2, 14, 0, 0, 0, 0).toISOString());
+    expect(localDayEnd('2026-03-14')).toBe(new Date(2026, 2, 14, 23, 59, 59, 999).toISOString());
+    expect(localDayStart('')).toBeUndefined();
+    expect(localDayEnd('14/03/2026')).toBeUndefined();
+  });
+});

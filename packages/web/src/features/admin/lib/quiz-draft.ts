@@ -1,0 +1,154 @@
+import {
+  AdminQuizInput,
+  allOptionsFilledMessage,
+  DEFAULT_QUIZ_ATTEMPTS,
+  findLevel,
+  OPTIONS_PER_QUESTION,
+  questionTextOrImageMessage,
+  TITLE_REQUIRED_MESSAGE,
+  type AdminQuizDetail,
+} from '@quizquest/shared';
+
+/** The quiz form's working copy (spec §4 Admin form, §5 Admin quiz form). */
+export type OptionType = 'text' | 'image';
+
+export interface OptionDraft {
+  type: OptionType;
+  /** Text, or an image as a data string (new) or its URL (already saved). */
+  value: string;
+}
+
+export interface QuestionDraft {
+  /** A stable React key while questions are added and removed. */
+  key: string;
+  questionText: string;
+  /** '' when the question has no image. */
+  questionImage: string;
+  options: OptionDraft[];
+  correctAnswerIndex: number;
+}
+
+export interface QuizDraft {
+  title: string;
+  /** A category of the list, '' for none, or NEW_CATEGORY while a new one is being named. */
+  category: string;
+  newCategory: string;
+  grades: string[];
+  /** 0 = practice, 1 to 10 = certification level. */
+  level: number;
+  subLevel: string;
+  showByDefault: boolean;
+  learnMoreLink: string;
+  /** Attempts allowed per learner (spec §3 quizLimits). */
+  attemptsAllowed: number;
+  questions: QuestionDraft[];
+}
+
+/** The value of the category select's '+ Add New Category' choice. */
+export const NEW_CATEGORY = '__new__';
+
+let keySeed = 0;
+export function questionKey(): string {
+  keySeed += 1;
+  return `question-${keySeed}`;
+}
+
+export function emptyQuestion(): QuestionDraft {
+  return {
+    key: questionKey(),
+    questionText: '',
+    questionImage: '',
+    options: Array.from({ length: OPTIONS_PER_QUESTION }, () => ({ type: 'text' as const, value: '' })),
+    correctAnswerIndex: 0,
+  };
+}
+
+export function emptyDraft(): QuizDraft {
+  return {
+    title: '',
+    category: '',
+    newCategory: '',
+    grades: [],
+    level: 0,
+    subLevel: '',
+    showByDefault: false,
+    learnMoreLink: '',
+    attemptsAllowed: DEFAULT_QUIZ_ATTEMPTS,
+    questions: [emptyQuestion()],
+  };
+}
+
+/** Spec §5: sub-levels follow the level, and choosing a level preselects its first sub-level. */
+export function withLevel(draft: QuizDraft, level: number): QuizDraft {
+  const first = findLevel(level)?.subLevels[0]?.id ?? '';
+  return { ...draft, level, subLevel: level === 0 ? '' : first };
+}
+
+export const NEW_CATEGORY_REQUIRED = 'Enter the name of the new category';
+
+/**
+ * The first rule the draft breaks, as the text to show, or null when it may be sent. The rules of
+ * spec §5 come first with their own words, then the rest of the shared schema the server applies.
+ */
+export function draftProblem(draft: QuizDraft): string | null {
+  if (draft.title.trim() === '') return TITLE_REQUIRED_MESSAGE;
+  if (draft.category === NEW_CATEGORY && draft.newCategory.trim() === '') return NEW_CATEGORY_REQUIRED;
+  for (const [index, question] of draft.questions.entries()) {
+    const n = index + 1;
+    if (question.questionText.trim() === '' && question.questionImage === '') {
+      return questionTextOrImageMessage(n);
+    }
+    if (question.options.some((option) => option.value.trim() === '')) return allOptionsFilledMessage(n);
+  }
+  const parsed = AdminQuizInput.safeParse(draftToPayload(draft));
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Please check the quiz');
+}
+
+/** The edit form's starting point: the saved quiz, images as their URLs. */
+export function detailToDraft(quiz: AdminQuizDetail): QuizDraft {
+  return {
+    title: quiz.title,
+    category: quiz.category ?? '',
+    newCategory: '',
+    grades: quiz.grades,
+    level: quiz.level,
+    subLevel: quiz.subLevel ?? '',
+    showByDefault: quiz.showByDefault,
+    learnMoreLink: quiz.learnMoreLink ?? '',
+    attemptsAllowed: quiz.attemptsAllowed,
+    questions: quiz.questions.map((question) => ({
+      key: questionKey(),
+      questionText: question.questionText,
+      questionImage: question.questionImage ?? '',
+      options: Array.from(
+        { length: OPTIONS_PER_QUESTION },
+        (_, i) => question.options[i] ?? { type: 'text', value: '' },
+      ),
+      correctAnswerIndex: question.correctAnswerIndex,
+    })),
+  };
+}
+
+/** The body of POST /admin/quizzes/add and PUT /admin/quizzes/{id} (spec §7). */
+export function draftToPayload(draft: QuizDraft): AdminQuizInput {
+  const category = draft.category === NEW_CATEGORY ? draft.newCategory.trim() : draft.category;
+  return {
+    title: draft.title.trim(),
+    category,
+    grades: draft.grades,
+    level: draft.level,
+    subLevel: draft.level === 0 ? null : draft.subLevel,
+    showByDefault: draft.showByDefault,
+    learnMoreLink: draft.learnMoreLink.trim() === '' ? null : draft.learnMoreLink.trim(),
+    attemptsAllowed: draft.attemptsAllowed,
+    questions: draft.questions.map((question) => ({
+      questionText: question.questionText.trim(),
+      questionImage: question.questionImage === '' ? null : question.questionImage,
+      correctAnswerIndex: question.correctAnswerIndex,
+      options: question.options.map((option) => ({
+        type: option.type,
+        value: option.type === 'text' ? option.value.trim() : option.value,
+      })),
+    })),
+  };
+}

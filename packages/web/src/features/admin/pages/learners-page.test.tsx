@@ -1,0 +1,181 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { AdminLearnerRow } from '@quizquest/shared';
+import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
+import { admin, findToast, renderApp, storeSession } from '../../../test/render-app.tsx';
+import { learnerRow } from '../testing/fixtures.ts';
+
+// The admin pages are large and lazy: on a busy machine they need more than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+const paid = learnerRow({
+  _id: 'u2',
+  name: 'Ravi Kumar',
+  email: 'ravi@example.com',
+  grade: 'c-5',
+  plan: { id: 'plan99', name: 'Growth Plan' },
+  planEndsAt: '2027-01-15T10:00:00.000Z',
+  certificationsEarned: 13,
+  attemptsCount: 40,
+});
+
+function list(learners: AdminLearnerRow[]) {
+  return { body: { learners, total: learners.length, page: 1, pageSize: 20 } };
+}
+
+async function openLearners(handlers: Record<string, MockHandler> = {}) {
+  const fetch = mockFetch({
+    'GET /api/auth/me': { body: admin },
+    'GET /api/admin/learners': list([learnerRow(), paid]),
+    ...handlers,
+  });
+  storeSession(admin);
+  const app = renderApp('/admin/learners', { userEventOptions: { delay: null } });
+  await screen.findByRole('heading', { level: 1, name: 'Learners' }, { timeout: 10_000 });
+  return { ...app, ...fetch };
+}
+
+describe('learners page', () => {
+  it('lists learners with plan, expiry and progress; Learners is current in the sidebar', async () => {
+    await openLearners();
+    const nav = screen.getByRole('navigation', { name: 'Admin Panel' });
+    expect(within(nav).getByRole('link', { name: 'Learners' })).toHaveAttribute('aria-current', 'page');
+    expect(document.title).toBe('Learners | QuizQuest');
+
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Learner', 'Grade', 'Plan', 'Expires', 'Progress', 'Actions']);
+    const free = within(table).getByRole('row', { name: /Priya Nair/ });
+    expect(free).toHaveTextContent('priya@example.com');
+    expect(free).toHaveTextContent('Class 3');
+    expect(free).toHaveTextContent('Free Plan');
+    expect(free).toHaveTextContent('4 certifications');
+    expect(free).toHaveTextContent('12 attempts');
+    expect(within(free).queryByRole('button', { name: /Extend/ })).not.toBeInTheDocument();
+    const growth = within(table).getByRole('row', { name: /Ravi Kumar/ });
+    expect(growth).toHaveTextContent('Growth Plan');
+    expect(growth).toHaveTextContent('15/1/2027');
+    expect(
+      within(growth).getByRole('button', { name: 'Extend plan for ravi@example.com' }),
+    ).toBeInTheDocument();
+    expect(
+      within(growth).getByRole('button', { name: 'Cancel plan for ravi@example.com' }),
+    ).toBeInTheDocument();
+  });
+
+  it('searches by e-mail or name', async () => {
+    const { user, callsTo } = await openLearners({
+      'GET /api/admin/learners': (call) =>
+        new URLSearchParams(call.search).get('query') === 'nobody' ? list([]) : list([learnerRow()]),
+    });
+    await screen.findByRole('table');
+    expect(callsTo('GET', '/api/admin/learners')[0]?.search).toBe('?page=1');
+    await user.type(screen.getByLabelText('Search by e-mail or name'), ' nobody ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No learners found.')).toBeInTheDocument();
+    expect(callsTo('GET', '/api/admin/learners')[1]?.search).toBe('?query=nobody&page=1');
+  });
+
+  it('activates the chosen plan after a confirmation and shows the new plan', async () => {
+    let activated = false;
+    const reply = deferred<MockReply>();
+    const { user, callsTo } = await openLearners({
+      'GET /api/admin/learners': () =>
+        list([
+          activated
+            ? learnerRow({
+                plan: { id: 'plan199', name: 'Pro Plan' },
+                planEndsAt: '2027-03-20T00:00:00.000Z',
+              })
+            : learnerRow(),
+        ]),
+      'POST /api/admin/users/u1/subscription': () => reply.promise,
+    });
+    await screen.findByRole('table');
+    await user.selectOptions(screen.getByLabelText('Plan for priya@example.com'), 'plan199');
+    await user.click(screen.getByRole('button', { name: 'Activate plan for priya@example.com' }));
+
+    const dialog = screen.getByRole('alertdialog', { name: 'Activate Plan' });
+    expect(dialog).toHaveTextContent(
+      'Activate the Pro Plan for Priya Nair (priya@example.com)? It runs for 365 days from today.',
+    );
+    expect(callsTo('POST', '/api/admin/users/u1/subscription')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(within(dialog).getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(callsTo('POST', '/api/admin/users/u1/subscription')[0]?.body).toEqual({
+      action: 'activate',
+      planId: 'plan199',
+    });
+    activated = true;
+    reply.resolve({
+      body: {
+        message: 'Pro Plan activated',
+        subscription: 'plan199',
+        subscriptionEndsAt: '2027-03-20T00:00:00.000Z',
+        quizLimits: { maxQuizzes: 500, maxAttemptsPerQuiz: 3 },
+        allowedLevel: 7,
+      },
+    });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Pro Plan activated: priya@example.com')).toBeInTheDocument();
+    await findToast('Pro Plan activated');
+    expect(await screen.findByRole('row', { name: /Priya Nair/ })).toHaveTextContent('Pro Plan');
+  });
+
+  it('extends and cancels the plan in force, each after a confirmation', async () => {
+    const { user, callsTo } = await openLearners({
+      'POST /api/admin/users/u2/subscription': (call) => ({
+        body: {
+          message:
+            (call.body as { action: string }).action === 'extend'
+              ? 'Growth Plan extended by 365 days'
+              : 'Plan cancelled',
+          subscription: 'plan99',
+          subscriptionEndsAt: null,
+          quizLimits: { maxQuizzes: 150, maxAttemptsPerQuiz: 3 },
+          allowedLevel: 3,
+        },
+      }),
+    });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Extend plan for ravi@example.com' }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Extend Plan' });
+    expect(dialog).toHaveTextContent('Extend the Growth Plan of Ravi Kumar (ravi@example.com) by 365 days?');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Growth Plan extended by 365 days: ravi@example.com')).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel plan for ravi@example.com' }));
+    dialog = screen.getByRole('alertdialog', { name: 'Cancel Plan' });
+    expect(dialog).toHaveTextContent(
+      'They go back to the Free Plan now; their attempts and certificates are kept.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Keep plan' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel plan for ravi@example.com' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel plan' }));
+    await waitFor(() => expect(callsTo('POST', '/api/admin/users/u2/subscription')).toHaveLength(2));
+    expect(callsTo('POST', '/api/admin/users/u2/subscription').map((call) => call.body)).toEqual([
+      { action: 'extend' },
+      { action: 'cancel' },
+    ]);
+  });
+
+  it("shows and logs a refused change with the server's message", async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = await openLearners({
+      'POST /api/admin/users/u2/subscription': {
+        status: 409,
+        body: { message: 'This learner has no active plan' },
+      },
+    });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Extend plan for ravi@example.com' }));
+    const dialog = screen.getByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This learner has no active plan');
+    expect(logged).toHaveBeenCalledWith('Failed to change the plan', expect.anything());
+  });
+});

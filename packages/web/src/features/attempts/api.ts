@@ -1,0 +1,42 @@
+import {
+  QuizAttemptResponse,
+  QuizHistoryResponse,
+  QuizResultResponse,
+  SubmitQuizResponse,
+} from '@quizquest/shared';
+import { apiRequest } from '../../lib/api-client.ts';
+
+const segment = (id: string) => encodeURIComponent(id);
+
+/** Spec §7 GET /quizzes/{quizId}: the quiz to attempt, without its answers. */
+export async function fetchQuiz(quizId: string, signal?: AbortSignal): Promise<QuizAttemptResponse> {
+  const { data } = await apiRequest(`/quizzes/${segment(quizId)}`, { signal });
+  return QuizAttemptResponse.parse(data);
+}
+
+/** Spec §7 POST /quizzes/submit/{quizId}: one option index per question; the server scores it. */
+export async function submitQuiz(quizId: string, answers: number[]): Promise<SubmitQuizResponse> {
+  const { data } = await apiRequest(`/quizzes/submit/${segment(quizId)}`, {
+    method: 'POST',
+    body: { answers },
+  });
+  return SubmitQuizResponse.parse(data);
+}
+
+/** Spec §7 GET /quizzes/result/{attemptId}. */
+export async function fetchResult(attemptId: string, signal?: AbortSignal): Promise<QuizResultResponse> {
+  const { data } = await apiRequest(`/quizzes/result/${segment(attemptId)}`, { signal });
+  return QuizResultResponse.parse(data);
+}
+
+/**
+ * Spec §7 GET /quizzes/history: the learner's attempts, newest first, with the limits per quiz.
+ * `before` asks for the page of attempts older than the previous page's last one.
+ */
+export async function fetchHistory(
+  options: { before?: string | null; signal?: AbortSignal } = {},
+): Promise<QuizHistoryResponse> {
+  const query = options.before ? `?before=${encodeURIComponent(options.before)}` : '';
+  const { data } = await apiRequest(`/quizzes/history${query}`, { signal: options.signal });
+  return QuizHistoryResponse.parse(data);
+}

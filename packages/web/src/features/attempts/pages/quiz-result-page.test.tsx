@@ -1,0 +1,175 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { QuizHistoryResponse, QuizResultResponse } from '@quizquest/shared';
+import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
+import { learner, renderApp, storeSession } from '../../../test/render-app.tsx';
+// The routes load pages lazily: loaded up front, the first test does not wait for them to compile.
+import '../../../app/app-layout.tsx';
+import './quiz-result-page.tsx';
+
+// jsdom has no canvas: the stand-in shows what the page asked the confetti for.
+vi.mock('react-confetti', () => ({
+  default: (props: { numberOfPieces?: number; recycle?: boolean }) => (
+    <div data-testid="confetti" data-pieces={props.numberOfPieces} data-recycle={String(props.recycle)} />
+  ),
+}));
+
+const LOAD = { timeout: 5000 };
+const QUIZ_ID = '0b7d4a52-8f1e-4a53-9c61-1f0f3c1f9a01';
+const ATTEMPT_ID = '5f0c8a2e-2d4b-4b8e-8a9e-6c1e2f3a4b5c';
+
+const questions: QuizResultResponse['questions'] = [
+  {
+    questionText: 'Which part of the computer looks like a TV screen?',
+    questionImage: null,
+    options: [
+      { type: 'text', value: 'Mouse' },
+      { type: 'text', value: 'Keyboard' },
+      { type: 'text', value: 'Monitor' },
+      { type: 'text', value: 'Speaker' },
+    ],
+    correctAnswerIndex: 2,
+  },
+  {
+    questionText: 'Which part do we use to type letters?',
+    questionImage: null,
+    options: [
+      { type: 'text', value: 'Monitor' },
+      { type: 'text', value: 'Keyboard' },
+    ],
+    correctAnswerIndex: 1,
+  },
+  {
+    questionText: 'Which picture shows three dots?',
+    questionImage: '/api/media/count-question',
+    options: [
+      { type: 'image', value: '/api/media/count-2' },
+      { type: 'image', value: '/api/media/count-3' },
+    ],
+    correctAnswerIndex: 1,
+  },
+];
+
+function resultOf(answers: number[], score: number, correctCount: number): QuizResultResponse {
+  return {
+    quizId: QUIZ_ID,
+    quizTitle: 'Computers: Digital Explorer',
+    score,
+    correctCount,
+    totalQuestions: 3,
+    questions,
+    answers,
+    level: 0,
+    subLevel: null,
+    submittedAt: '2026-03-05T09:30:00.000Z',
+  };
+}
+
+const twoOfThree = resultOf([2, 0, 1], 66.67, 2);
+const perfect = resultOf([2, 1, 1], 100, 3);
+
+function history(used: number, allowed = 3): QuizHistoryResponse {
+  return {
+    attempts: [],
+    maxQuizLimit: 10,
+    distinctQuizzesAttempted: 1,
+    quizLimits: { [QUIZ_ID]: allowed },
+    attemptCounts: { [QUIZ_ID]: used },
+    nextBefore: null,
+  };
+}
+
+async function openResult(result: MockHandler, historyReply: MockHandler = { body: history(1) }) {
+  const fetch = mockFetch({
+    'GET /api/auth/me': { body: learner },
+    [`GET /api/quizzes/result/${ATTEMPT_ID}`]: result,
+    'GET /api/quizzes/history': historyReply,
+  });
+  storeSession();
+  const app = renderApp(`/quizzes/result/${ATTEMPT_ID}`);
+  await screen.findByRole('heading', { level: 1, name: 'Quiz Result' }, LOAD);
+  return { ...app, ...fetch };
+}
+
+describe('quiz result page', () => {
+  it('shows Loading result... and then the title, a star per correct answer, the score and the count', async () => {
+    const reply = deferred<MockReply>();
+    await openResult(() => reply.promise);
+    expect(screen.getByText('Loading result...')).toBeInTheDocument();
+    reply.resolve({ body: twoOfThree });
+
+    expect(await screen.findByText('Computers: Digital Explorer', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '2 stars out of 3' })).toBeInTheDocument();
+    expect(document.querySelectorAll('.result-summary .star-earned')).toHaveLength(2);
+    expect(screen.getByText('66.67%')).toBeInTheDocument();
+    expect(screen.getByText('2 / 3 correct')).toBeInTheDocument();
+  });
+
+  it('marks each chosen answer correct or incorrect and shows the right one', async () => {
+    await openResult({ body: twoOfThree });
+    await screen.findByText('66.67%', {}, LOAD);
+    const questionItems = [...document.querySelectorAll<HTMLElement>('.result-question')];
+    expect(questionItems).toHaveLength(3);
+
+    const [first, second, third] = questionItems as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(first).getByText('Correct')).toHaveClass('verdict-correct');
+    const monitor = within(first).getByText('Monitor').closest('li') as HTMLElement;
+    expect(within(monitor).getByText('Your answer')).toBeInTheDocument();
+    expect(within(monitor).getByText('Correct answer')).toBeInTheDocument();
+
+    expect(within(second).getByText('Incorrect')).toHaveClass('verdict-incorrect');
+    const chosen = within(second).getByText('Monitor').closest('li') as HTMLElement;
+    expect(within(chosen).getByText('Your answer')).toBeInTheDocument();
+    expect(within(chosen).queryByText('Correct answer')).not.toBeInTheDocument();
+    const right = within(second).getByText('Keyboard').closest('li') as HTMLElement;
+    expect(within(right).getByText('Correct answer')).toBeInTheDocument();
+
+    expect(within(third).getByRole('img', { name: 'Picture for question 3' })).toBeInTheDocument();
+    const pictureB = within(third).getByRole('img', { name: 'Picture B' }).closest('li') as HTMLElement;
+    expect(within(pictureB).getByText('Your answer')).toBeInTheDocument();
+    expect(within(pictureB).getByText('Correct answer')).toBeInTheDocument();
+  });
+
+  it('offers Re-Attempt (N left) and Back to Scoreboard, with no confetti and no Next Quiz below 100', async () => {
+    await openResult({ body: twoOfThree }, { body: history(1) });
+    const again = await screen.findByRole('link', { name: 'Re-Attempt (2 left)' }, LOAD);
+    expect(again).toHaveAttribute('href', `/quizzes/attempt/${QUIZ_ID}`);
+    expect(screen.getByRole('link', { name: 'Back to Scoreboard' })).toHaveAttribute(
+      'href',
+      '/quizzes/my-attempts',
+    );
+    expect(screen.queryByRole('link', { name: 'Next Quiz >' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('confetti')).not.toBeInTheDocument();
+  });
+
+  it('offers Upgrade Now instead of a re-attempt when no attempts are left', async () => {
+    await openResult({ body: twoOfThree }, { body: history(3) });
+    expect(await screen.findByRole('link', { name: 'Upgrade Now' }, LOAD)).toHaveAttribute(
+      'href',
+      '/subscribe',
+    );
+    expect(screen.queryByRole('link', { name: /Re-Attempt/ })).not.toBeInTheDocument();
+  });
+
+  it('celebrates a 100 score: 400 pieces of confetti without recycling, and Next Quiz > to /dashboard', async () => {
+    await openResult({ body: perfect }, { body: history(1) });
+    const confetti = await screen.findByTestId('confetti', {}, LOAD);
+    expect(confetti).toHaveAttribute('data-pieces', '400');
+    expect(confetti).toHaveAttribute('data-recycle', 'false');
+    expect(screen.getByText('100.00%')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '3 stars out of 3' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Next Quiz >' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it("shows 'Failed to load result or history.' when the result fails", async () => {
+    await openResult({ status: 404, body: { message: 'Result not found' } });
+    expect(await screen.findByText('Failed to load result or history.', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Scoreboard' })).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load result or history.' when the history fails", async () => {
+    await openResult({ body: twoOfThree }, { status: 500, body: { message: 'Internal Server Error' } });
+    expect(await screen.findByText('Failed to load result or history.', {}, LOAD)).toBeInTheDocument();
+    expect(screen.queryByText('66.67%')).not.toBeInTheDocument();
+  });
+});
