@@ -39,6 +39,7 @@ export default tseslint.config(
       'packages/server/src/config.ts',
       'packages/server/src/**/*.test.ts',
       'packages/server/src/testing/**',
+      'packages/server/src/reliability/**',
     ],
     rules: {
       'no-restricted-properties': [

@@ -24,6 +24,14 @@ export default defineConfig({
         },
       },
       './packages/web/vite.config.ts',
+      {
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          include: ['**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

@@ -11,8 +11,10 @@ import type { Database } from './db/index.ts';
 import type { AppDeps } from './deps.ts';
 import { createJwtService } from './features/auth/jwt.ts';
 import { attemptRoutes } from './features/attempts/routes.ts';
+import { benchRoutes } from './features/bench/routes.ts';
 import { publicAuthRoutes, userAuthRoutes } from './features/auth/routes.ts';
 import { certificationRoutes, publicCertificateRoutes } from './features/certification/routes.ts';
+import { dataRightsRoutes } from './features/data-rights/routes.ts';
 import { recordEarnedCertification } from './features/certification/service.ts';
 import { gradeRoutes } from './features/grades/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -23,10 +25,12 @@ import { adminSubscriptionRoutes } from './features/admin-subscriptions/routes.t
 import { paymentWebhookRoutes, planRoutes } from './features/payments/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { quizRoutes } from './features/quizzes/routes.ts';
+import { createQuizCache } from './lib/quiz-cache.ts';
 import { memoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { requireAdmin, requireUser } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { rejectUnstorableText } from './plugins/text-input.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -71,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('authUser', null);
   registerErrorHandler(app);
+  rejectUnstorableText(app);
 
   const deps: AppDeps = {
     config,
@@ -86,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         logger: app.log,
       }),
     rateLimiter: options.rateLimiter ?? memoryRateLimiter(),
+    quizCache: createQuizCache(database),
     now: options.now ?? (() => new Date()),
     rateLimitFactor: options.rateLimitFactor ?? 1,
   };
@@ -94,6 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'no-referrer' },
+    // Like frame-ancestors 'none', for browsers that only know X-Frame-Options.
+    xFrameOptions: { action: 'deny' },
     // HSTS only means something over TLS; the proxy in front of a deployment sets it there.
     strictTransportSecurity: false,
   });
@@ -116,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       healthRoutes(api);
+      if (config.benchRoutes) benchRoutes(api, deps);
       gradeRoutes(api);
       mediaRoutes(api, deps);
       publicAuthRoutes(api, deps);
@@ -130,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         attemptRoutes(signedIn, deps, { onAttemptRecorded: recordEarnedCertification });
         certificationRoutes(signedIn, deps);
         profileRoutes(signedIn, deps);
+        dataRightsRoutes(signedIn, deps);
       });
 
       await api.register(
@@ -151,6 +161,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: WEB_DIST,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies (decision 017): sent when the browser accepts them.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header(
           'cache-control',
@@ -177,6 +189,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.sendFile('index.html');
   });
 
+  await deps.quizCache.start();
+  app.addHook('onClose', async () => deps.quizCache.stop());
   app.addHook('onClose', async () => deps.mailer.close());
   return app;
 }

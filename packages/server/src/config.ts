@@ -53,6 +53,7 @@ const ConfigSchema = z.object({
   ),
   RATE_LIMIT_FACTOR: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(10_000).default(1)),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  BENCH_ROUTES: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
 });
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
@@ -79,6 +80,8 @@ export interface Config {
   trustProxy: boolean;
   /** Multiplies every rate limit; 1 in production, raised for browser tests and benchmarks. */
   rateLimitFactor: number;
+  /** Registers the benchmark's database-floor route (set only by `npm run bench`). */
+  benchRoutes: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -115,5 +118,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: raw.LOG_LEVEL,
     trustProxy: raw.TRUST_PROXY === 'true',
     rateLimitFactor: raw.RATE_LIMIT_FACTOR,
+    benchRoutes: raw.BENCH_ROUTES === '1',
   };
 }

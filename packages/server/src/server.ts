@@ -1,15 +1,31 @@
+import { inspect } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { ContentPackError, loadContentIfEmpty } from './features/content/loader.ts';
 import { openDatabase, runMigrations, type Database } from './db/index.ts';
-import { redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
-import { ensureDataDir, ensureDemoAdmin, resolveJwtSecret, StartupError } from './startup.ts';
+import { connectRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import {
+  ensureDataDir,
+  ensureDemoAdmin,
+  explainStartupFailure,
+  resolveJwtSecret,
+  StartupError,
+} from './startup.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  ensureDataDir(config.dataDir);
+  try {
+    await start(config);
+  } catch (error) {
+    // A full or read-only disk, a busy port, an unreachable database: one clear sentence.
+    throw explainStartupFailure(error, config) ?? error;
+  }
+}
+
+async function start(config: Config): Promise<void> {
+  ensureDataDir(config.dataDir, { embeddedDatabase: !config.databaseUrl });
   const jwtSecret = resolveJwtSecret(config);
   const database: Database = await openDatabase(config);
   // Filled once the app is built; the signal handlers exist earlier so start-up can be interrupted cleanly.
@@ -35,10 +51,7 @@ async function main(): Promise<void> {
 
   let rateLimiter: RateLimiter | undefined;
   if (config.redisUrl) {
-    const { Redis } = await import('ioredis');
-    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
-    redis.on('error', () => {});
-    rateLimiter = redisRateLimiter(redis);
+    rateLimiter = (await connectRedisRateLimiter(config.redisUrl)).rateLimiter;
   }
 
   const app = await buildApp({
@@ -86,7 +99,7 @@ main().catch((error: unknown) => {
     process.stderr.write(`\nQuizQuest cannot start: ${error.message}\n\n`);
   } else {
     process.stderr.write(
-      `\nQuizQuest cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`,
+      `\nQuizQuest cannot start: ${error instanceof Error ? (error.stack ?? error.message) : inspect(error)}\n\n`,
     );
   }
   process.exit(1);

@@ -6,6 +6,7 @@ export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/certification.ts';
 export * from './schemas/content.ts';
+export * from './schemas/data-rights.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/quizzes.ts';
 export * from './rules/scoring.ts';

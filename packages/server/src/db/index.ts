@@ -25,13 +25,118 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Counts statements sent, for tests that assert a list does not query per row. */
   queryCount: () => number;
+  /** The statements sent while `run` runs, with their parameters. */
+  captureQueries: (run: () => Promise<unknown>) => Promise<CapturedQuery[]>;
+  /**
+   * Subscribes to NOTIFY on `channel` (every instance on this database hears it, the sender too).
+   * `onStatus(false)` when messages may be missed (the listening connection is lost), and
+   * `onStatus(true)` once listening again, so a cache can stop trusting itself in between.
+   */
+  listen: (channel: string, handlers: NotificationHandlers) => Promise<() => Promise<void>>;
+  /**
+   * Delivers `payload` to this process's listeners at once. A NOTIFY reaches every instance only
+   * when its transaction commits and a moment later; a write already committed uses this so its
+   * own instance never serves what it just replaced. Tests that write rows directly use it too.
+   */
+  announce: (channel: string, payload: string) => void;
   close: () => Promise<void>;
+}
+
+/** This process's listeners by channel, for `announce`. */
+function localListeners() {
+  const byChannel = new Map<string, Set<NotificationHandlers>>();
+  return {
+    add(channel: string, handlers: NotificationHandlers): () => void {
+      const set = byChannel.get(channel) ?? new Set();
+      set.add(handlers);
+      byChannel.set(channel, set);
+      return () => set.delete(handlers);
+    },
+    announce(channel: string, payload: string): void {
+      for (const handlers of byChannel.get(channel) ?? []) handlers.onMessage(payload);
+    },
+  };
+}
+
+export interface NotificationHandlers {
+  onMessage: (payload: string) => void;
+  onStatus: (listening: boolean) => void;
+}
+
+const LISTEN_RETRY_MS = 1_000;
+
+/**
+ * A dedicated connection that LISTENs (a pooled one would be handed to other queries). On loss it
+ * reports the gap and reconnects every second until closed.
+ */
+function postgresListener(databaseUrl: string, channel: string, handlers: NotificationHandlers) {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const candidate = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      client = null;
+      handlers.onStatus(false);
+      void candidate.end().catch(() => {});
+      if (!closed) retry = setTimeout(() => void connect().catch(() => {}), LISTEN_RETRY_MS);
+    };
+    candidate.on('error', onLost);
+    candidate.on('end', onLost);
+    candidate.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    try {
+      await candidate.connect();
+      await candidate.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      onLost();
+      throw error;
+    }
+    if (closed) {
+      await candidate.end();
+      return;
+    }
+    client = candidate;
+    handlers.onStatus(true);
+  };
+  return {
+    start: connect,
+    stop: async () => {
+      closed = true;
+      clearTimeout(retry);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
+  };
+}
+
+export interface CapturedQuery {
+  sql: string;
+  params: unknown[];
 }
 
 class CountingLogger {
   count = 0;
-  logQuery(): void {
+  captured: CapturedQuery[] | null = null;
+  logQuery(query: string, params: unknown[]): void {
     this.count += 1;
+    this.captured?.push({ sql: query, params });
+  }
+  /** The statements sent while `run` runs (tests: the EXPLAIN of each hot query). */
+  async capture(run: () => Promise<unknown>): Promise<CapturedQuery[]> {
+    const captured: CapturedQuery[] = [];
+    this.captured = captured;
+    try {
+      await run();
+    } finally {
+      this.captured = null;
+    }
+    return captured;
   }
 }
 
@@ -44,18 +149,58 @@ export async function openPostgres(databaseUrl: string, options: { max?: number 
   });
   // A dropped connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => {});
+  // The pool listens for errors on idle clients only. A client checked out when the database goes
+  // away (stopped, restarted, network cut) emits 'error' too, and with no listener that would kill
+  // the process: its query fails on its own (answered 503) and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const logger = new CountingLogger();
   const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
-  return { db, kind: 'postgres', queryCount: () => logger.count, close: () => pool.end() };
+  const listeners = new Set<ReturnType<typeof postgresListener>>();
+  const local = localListeners();
+  return {
+    db,
+    kind: 'postgres',
+    queryCount: () => logger.count,
+    captureQueries: (run) => logger.capture(run),
+    listen: async (channel, handlers) => {
+      const listener = postgresListener(databaseUrl, channel, handlers);
+      const removeLocal = local.add(channel, handlers);
+      listeners.add(listener);
+      await listener.start();
+      return async () => {
+        removeLocal();
+        listeners.delete(listener);
+        await listener.stop();
+      };
+    },
+    announce: local.announce,
+    close: async () => {
+      await Promise.all([...listeners].map((listener) => listener.stop()));
+      await pool.end();
+    },
+  };
 }
 
 export async function openPglite(client: PGlite, lock?: DataDirLock): Promise<Database> {
   const logger = new CountingLogger();
+  const local = localListeners();
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     queryCount: () => logger.count,
+    captureQueries: (run) => logger.capture(run),
+    // One process holds the embedded database (the data directory lock), so nothing is ever missed.
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.onMessage);
+      const removeLocal = local.add(channel, handlers);
+      handlers.onStatus(true);
+      return async () => {
+        removeLocal();
+        if (!client.closed) await unlisten();
+      };
+    },
+    announce: local.announce,
     close: async () => {
       if (!client.closed) await client.close();
       lock?.release();

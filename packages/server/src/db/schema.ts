@@ -44,7 +44,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_unique').on(table.email)],
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    // The admin's Learners page: newest learners first (decision 016).
+    index('users_role_created_idx').on(table.role, table.createdAt),
+  ],
 );
 
 export const emailTokens = pgTable(
@@ -119,7 +123,10 @@ export const quizzes = pgTable(
   (table) => [
     uniqueIndex('quizzes_content_key_unique').on(table.contentKey),
     index('quizzes_level_idx').on(table.level, table.subLevel),
-    index('quizzes_created_idx').on(table.createdAt),
+    // Live quizzes newest first, and their count, for the admin's catalogue (decision 016).
+    index('quizzes_live_created_idx')
+      .on(table.createdAt)
+      .where(sql`${table.deletedAt} is null`),
   ],
 );
 
@@ -169,9 +176,11 @@ export const attempts = pgTable(
   'attempts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the learner deleted the account: the attempt stays, anonymous, for the quiz
+     * statistics (decision 013).
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     quizId: uuid('quiz_id')
       .notNull()
       .references(() => quizzes.id),

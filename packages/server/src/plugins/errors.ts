@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 function fieldName(instancePath: string, fallback: string): string {
@@ -46,24 +47,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .send({ message: 'The service is briefly unavailable. Please try again in a moment.' });
+      return reply.status(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
-}
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  const message = error instanceof Error ? error.message : '';
-  return (
-    code === 'ECONNREFUSED' ||
-    code === '57P01' ||
-    code === '57P03' ||
-    /Connection terminated|timeout exceeded when trying to connect/i.test(message)
-  );
 }

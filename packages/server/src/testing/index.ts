@@ -43,7 +43,7 @@ export interface TestContext {
 }
 
 export async function createTestContext(
-  options: Partial<Pick<BuildAppOptions, 'rateLimitFactor' | 'rateLimiter'>> & {
+  options: Partial<Pick<BuildAppOptions, 'rateLimitFactor' | 'rateLimiter' | 'jwtSecret'>> & {
     database?: Database;
     /** Extra configuration variables, e.g. PAYMENT_WEBHOOK_SECRET. */
     env?: Record<string, string>;

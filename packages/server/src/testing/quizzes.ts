@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
+import { QUIZ_CHANGED_CHANNEL } from '../lib/quiz-cache.ts';
 import { categories, questions, quizGrades, quizzes, type StoredOption } from '../db/schema.ts';
 
 export interface TestQuestion {
@@ -109,6 +110,8 @@ export async function insertQuiz(database: Database, input: TestQuizInput = {}):
             correctIndex: questions.correctIndex,
           });
   const ordered = [...inserted].sort((a, b) => a.position - b.position);
+  // Like every quiz write of the app: cached catalogue lists drop what this quiz changes.
+  database.announce(QUIZ_CHANGED_CHANNEL, quiz.id);
   return {
     id: quiz.id,
     title,

@@ -1,4 +1,5 @@
-import { Navigate, Outlet, redirect } from 'react-router';
+import { useState } from 'react';
+import { Navigate, Outlet } from 'react-router';
 import { PageLoading } from '../components/page-loading.tsx';
 import { getSession, useAuth } from '../lib/session.ts';
 
@@ -7,18 +8,25 @@ export const LEARNER_HOME = '/dashboard';
 export const ADMIN_HOME = '/admin/quiz-dashboard';
 
 /** Spec §2: / goes to /dashboard when a token is stored, else to /login. */
-export function homeLoader() {
-  return redirect(getSession().token ? LEARNER_HOME : LOGIN_PATH);
+export function HomeRedirect() {
+  return <Navigate to={getSession().token ? LEARNER_HOME : LOGIN_PATH} replace />;
+}
+
+/** Where a signed-in visitor arriving at /login belongs, or null for a visitor to sign in. */
+function signedInHome(): string | null {
+  const { token, user } = getSession();
+  if (!token) return null;
+  return user?.role === 'admin' ? ADMIN_HOME : LEARNER_HOME;
 }
 
 /**
- * Spec §2, §4: /login sends a signed-in visitor on (an admin to the admin area). A loader, not a
- * render-time check, so the login page's own navigation after signing in is not raced.
+ * Spec §2, §4: /login sends a signed-in visitor on (an admin to the admin area). Decided once, on
+ * arrival, not on every render, so the login page's own navigation after signing in is not raced.
  */
-export function loginLoader() {
-  const { token, user } = getSession();
-  if (!token) return null;
-  return redirect(user?.role === 'admin' ? ADMIN_HOME : LEARNER_HOME);
+export function SignedOutOnly() {
+  const [home] = useState(signedInHome);
+  if (home) return <Navigate to={home} replace />;
+  return <Outlet />;
 }
 
 /** The signed-in area: without a token, to /login (also when a 401 ends the session later). */

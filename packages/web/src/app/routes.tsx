@@ -1,68 +1,87 @@
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
-import { ErrorPage } from './error-page.tsx';
-import { homeLoader, loginLoader, RequireAdmin, RequireAuth } from './guards.tsx';
+import { lazy, type ComponentType } from 'react';
+import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { HomeRedirect, RequireAdmin, RequireAuth, SignedOutOnly } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-import { BootFallback, RootLayout } from './root-layout.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
-/** Route-level code splitting: a page's code is fetched when its route is first matched. */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+interface PageHandle {
+  preload: () => Promise<unknown>;
 }
 
-/** The route table of spec §2 with the guards of spec §4; main.tsx and the tests share it. */
+/**
+ * Route-level code splitting: a page's code is fetched when its route is first matched. React
+ * Router's declarative mode keeps /login's first download in budget (decision 017).
+ */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const Page = lazy(async () => ({ default: pick(await load()) }));
+  const handle: PageHandle = { preload: load };
+  return { element: <Page />, handle };
+}
+
+function isPageHandle(handle: unknown): handle is PageHandle {
+  return typeof handle === 'object' && handle !== null && 'preload' in handle;
+}
+
+/** The route table of spec §2 with the guards of spec §4; AppRoutes and the tests share it. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
     element: <RootLayout />,
-    errorElement: <ErrorPage />,
-    hydrateFallbackElement: <BootFallback />,
     children: [
       {
         // Errors of a page show inside the root layout, so the session and toasts stay.
-        errorElement: <ErrorPage />,
+        element: (
+          <RouteErrorBoundary>
+            <Outlet />
+          </RouteErrorBoundary>
+        ),
         children: [
-          // The loader always redirects; nothing renders at / itself.
-          { index: true, loader: homeLoader, element: null },
+          // Always redirects; nothing renders at / itself.
+          { index: true, element: <HomeRedirect /> },
           {
-            path: 'login',
-            loader: loginLoader,
-            lazy: page(
-              () => import('../features/auth/pages/login-page.tsx'),
-              (m) => m.LoginPage,
-            ),
+            element: <SignedOutOnly />,
+            children: [
+              {
+                path: 'login',
+                ...page(
+                  () => import('../features/auth/pages/login-page.tsx'),
+                  (m) => m.LoginPage,
+                ),
+              },
+            ],
           },
           {
             path: 'signup',
-            lazy: page(
+            ...page(
               () => import('../features/auth/pages/signup-page.tsx'),
               (m) => m.SignupPage,
             ),
           },
           {
             path: 'forgot-password',
-            lazy: page(
+            ...page(
               () => import('../features/auth/pages/forgot-password-page.tsx'),
               (m) => m.ForgotPasswordPage,
             ),
           },
           {
             path: 'verify-email',
-            lazy: page(
+            ...page(
               () => import('../features/auth/pages/verify-email-page.tsx'),
               (m) => m.VerifyEmailPage,
             ),
           },
           {
             path: 'reset-password',
-            lazy: page(
+            ...page(
               () => import('../features/auth/pages/reset-password-page.tsx'),
               (m) => m.ResetPasswordPage,
             ),
           },
           {
             path: 'privacy',
-            lazy: page(
+            ...page(
               () => import('../features/privacy/pages/privacy-page.tsx'),
               (m) => m.PrivacyPage,
             ),
@@ -70,7 +89,7 @@ export const routes: RouteObject[] = [
           {
             // Public: anyone with a certificate's QR code or code can check it.
             path: 'certificates/verify/:code',
-            lazy: page(
+            ...page(
               () => import('../features/certification/pages/verify-certificate-page.tsx'),
               (m) => m.VerifyCertificatePage,
             ),
@@ -79,63 +98,63 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               {
-                lazy: page(
+                ...page(
                   () => import('./app-layout.tsx'),
                   (m) => m.AppLayout,
                 ),
                 children: [
                   {
                     path: 'dashboard',
-                    lazy: page(
+                    ...page(
                       () => import('../features/dashboard/pages/dashboard-page.tsx'),
                       (m) => m.DashboardPage,
                     ),
                   },
                   {
                     path: 'quizzes',
-                    lazy: page(
+                    ...page(
                       () => import('../features/quizzes/pages/practice-quizzes-page.tsx'),
                       (m) => m.PracticeQuizzesPage,
                     ),
                   },
                   {
                     path: 'quizzes/attempt/:quizId',
-                    lazy: page(
+                    ...page(
                       () => import('../features/attempts/pages/quiz-attempt-page.tsx'),
                       (m) => m.QuizAttemptPage,
                     ),
                   },
                   {
                     path: 'quizzes/result/:attemptId',
-                    lazy: page(
+                    ...page(
                       () => import('../features/attempts/pages/quiz-result-page.tsx'),
                       (m) => m.QuizResultPage,
                     ),
                   },
                   {
                     path: 'quizzes/my-attempts',
-                    lazy: page(
+                    ...page(
                       () => import('../features/attempts/pages/scoreboard-page.tsx'),
                       (m) => m.ScoreboardPage,
                     ),
                   },
                   {
                     path: 'profile',
-                    lazy: page(
+                    ...page(
                       () => import('../features/profile/pages/profile-page.tsx'),
                       (m) => m.ProfilePage,
                     ),
                   },
                   {
                     path: 'subscribe',
-                    lazy: page(
+                    ...page(
                       () => import('../features/plans/pages/subscribe-page.tsx'),
                       (m) => m.SubscribePage,
                     ),
                   },
                   {
                     path: 'my-certifications',
-                    lazy: page(
+                    ...page(
                       () => import('../features/certification/pages/my-certifications-page.tsx'),
                       (m) => m.MyCertificationsPage,
                     ),
@@ -148,21 +167,21 @@ export const routes: RouteObject[] = [
             element: <RequireAdmin />,
             children: [
               {
-                lazy: page(
+                ...page(
                   () => import('../features/admin/components/admin-layout.tsx'),
                   (m) => m.AdminLayout,
                 ),
                 children: [
                   {
                     path: 'admin/quiz-dashboard',
-                    lazy: page(
+                    ...page(
                       () => import('../features/admin/pages/quiz-dashboard-page.tsx'),
                       (m) => m.AdminQuizDashboardPage,
                     ),
                   },
                   {
                     path: 'admin/learners',
-                    lazy: page(
+                    ...page(
                       () => import('../features/admin/pages/learners-page.tsx'),
                       (m) => m.AdminLearnersPage,
                     ),
@@ -177,3 +196,17 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The app under a router: the route table (the tests may pass their own) inside the outermost
+ * error page. Every page the address matches starts downloading at once, not layout after layout.
+ */
+export function AppRoutes({ table = routes }: { table?: RouteObject[] }) {
+  const location = useLocation();
+  for (const match of matchRoutes(table, location) ?? []) {
+    const { handle } = match.route;
+    if (isPageHandle(handle)) handle.preload().catch(() => undefined);
+  }
+  const element = useRoutes(table, location);
+  return <RouteErrorBoundary>{element}</RouteErrorBoundary>;
+}

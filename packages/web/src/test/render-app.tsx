@@ -1,9 +1,13 @@
-import { render, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render, waitFor, within, type RenderResult } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import {
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+  unstable_HistoryRouter as HistoryRouter,
+  type RouteObject,
+} from 'react-router';
 import type { SessionUser } from '@quizquest/shared';
-import { routes } from '../app/routes.tsx';
+import { AppRoutes } from '../app/routes.tsx';
 
 export const learner: SessionUser = {
   _id: 'u1',
@@ -38,22 +42,30 @@ interface RenderAppOptions {
   userEventOptions?: Parameters<typeof userEvent.setup>[0];
 }
 
-/** Renders the real route table in a memory router at `path`. */
-export function renderApp(path: string, options: RenderAppOptions = {}) {
-  const router = createMemoryRouter(options.routeObjects ?? routes, { initialEntries: [path] });
+export type TestHistory = ReturnType<typeof createMemoryHistory>;
+
+/**
+ * Renders the real route table at `path` over an in-memory history. `router` is that history:
+ * its location is where the app has navigated to, also while the next page's code still loads.
+ */
+export function renderApp(
+  path: string,
+  options: RenderAppOptions = {},
+): RenderResult & { router: TestHistory; user: UserEvent } {
+  const router = createMemoryHistory({ initialEntries: [path], v5Compat: true });
   const user = userEvent.setup(options.userEventOptions);
-  const tree = <RouterProvider router={router} />;
+  const tree = (
+    <HistoryRouter history={router}>
+      <AppRoutes table={options.routeObjects} />
+    </HistoryRouter>
+  );
   const utils = render(options.strict ? <StrictMode>{tree}</StrictMode> : tree);
   return { router, user, ...utils };
 }
 
-export function currentPath(router: ReturnType<typeof createMemoryRouter>): string {
-  return router.state.location.pathname;
-}
-
-/** Where the router is going, or where it is when no navigation is under way (lazy pages load first). */
-export function targetPath(router: ReturnType<typeof createMemoryRouter>): string {
-  return router.state.navigation.location?.pathname ?? router.state.location.pathname;
+/** Where the app has navigated to (the next page's code may still be loading). */
+export function currentPath(router: TestHistory): string {
+  return router.location.pathname;
 }
 
 /** Waits for a toast with this text in react-toastify's container. */

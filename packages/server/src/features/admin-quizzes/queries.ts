@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/index.ts';
 import { attempts, categories, media, questions, quizGrades, quizzes } from '../../db/schema.ts';
+import { notifyQuizChanged } from '../../lib/quiz-cache.ts';
 
 /**
  * The admin's reads and writes of the quiz catalogue. Deleted quizzes (deleted_at set) are never
@@ -164,6 +165,7 @@ export async function softDeleteQuiz(db: DbOrTx, quizId: string, now: Date): Pro
     .set({ deletedAt: now, version: sql`${quizzes.version} + 1`, updatedAt: now })
     .where(and(eq(quizzes.id, quizId), isNull(quizzes.deletedAt)))
     .returning({ id: quizzes.id });
+  if (rows.length === 1) await notifyQuizChanged(db, quizId);
   return rows.length === 1;
 }
 

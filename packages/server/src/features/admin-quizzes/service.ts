@@ -64,7 +64,11 @@ export async function listQuizzes(deps: AppDeps, params: ListParams): Promise<Ad
       limit: params.pageSize,
       offset: (params.page - 1) * params.pageSize,
     }),
-    queries.countQuizzes(deps.db, filter),
+    // Counting every live quiz grows with the catalogue: unfiltered, the count waits in memory
+    // until a quiz is added or deleted.
+    filter.title === undefined && filter.from === undefined && filter.before === undefined
+      ? deps.quizCache.list('admin-live-quiz-count', () => queries.countQuizzes(deps.db, filter))
+      : queries.countQuizzes(deps.db, filter),
   ]);
   return {
     quizzes: rows.map((row) => ({
@@ -257,6 +261,7 @@ export async function writeQuiz(
 export async function createQuiz(deps: AppDeps, quiz: AdminQuizValues): Promise<AdminQuizDetail> {
   const now = deps.now();
   const quizId = await deps.db.transaction(async (tx) => writeQuiz(tx, quiz, null, now));
+  deps.quizCache.invalidate(quizId);
   return quizDetail(deps.db, quizId);
 }
 
@@ -272,6 +277,7 @@ export async function updateQuiz(
     if (!(await queries.lockLiveQuiz(tx, quizId))) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
     await writeQuiz(tx, quiz, quizId, now);
   });
+  deps.quizCache.invalidate(quizId);
   return quizDetail(deps.db, quizId);
 }
 
@@ -283,6 +289,7 @@ export async function deleteQuiz(deps: AppDeps, quizId: string): Promise<{ messa
   if (!isUuid(quizId) || !(await queries.softDeleteQuiz(deps.db, quizId, deps.now()))) {
     throw notFound(QUIZ_NOT_FOUND_MESSAGE);
   }
+  deps.quizCache.invalidate(quizId);
   return { message: QUIZ_DELETED_MESSAGE };
 }
 

@@ -196,6 +196,7 @@ export async function importQuizzes(
     if (problems.length > 0) throw new QuizImportError(problems);
     return ids;
   });
+  deps.quizCache.invalidate();
   return {
     message: `${created.length} ${created.length === 1 ? 'quiz' : 'quizzes'} imported`,
     imported: created.length,

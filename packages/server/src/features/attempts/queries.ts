@@ -147,16 +147,22 @@ export async function historyPage(
 
 /** Per quiz the user has attempted: its level, attempts allowed and the user's attempts on it. */
 export async function attemptedQuizzes(db: DbOrTx, userId: string) {
+  // Counted first, joined after: the count is an index-only scan of attempts_user_quiz_idx, and the
+  // join touches one quizzes row per quiz rather than one per attempt.
+  const used = db
+    .select({ quizId: attempts.quizId, used: count().as('used') })
+    .from(attempts)
+    .where(eq(attempts.userId, userId))
+    .groupBy(attempts.quizId)
+    .as('used');
   const rows = await db
     .select({
-      quizId: attempts.quizId,
+      quizId: used.quizId,
       level: quizzes.level,
       attemptsAllowed: quizzes.attemptsAllowed,
-      used: count(),
+      used: used.used,
     })
-    .from(attempts)
-    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
-    .where(eq(attempts.userId, userId))
-    .groupBy(attempts.quizId, quizzes.level, quizzes.attemptsAllowed);
+    .from(used)
+    .innerJoin(quizzes, eq(quizzes.id, used.quizId));
   return rows.map((row) => ({ ...row, used: Number(row.used) }));
 }

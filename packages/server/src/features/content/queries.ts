@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/index.ts';
 import { categories, questions, quizGrades, quizzes, type StoredOption } from '../../db/schema.ts';
+import { notifyQuizChanged } from '../../lib/quiz-cache.ts';
 
 /** The columns of a quiz that the content pack owns (published, deletedAt and passScore stay the admin's). */
 export interface PackQuizValues {
@@ -129,4 +130,6 @@ export async function insertQuizBody(
   if (body.grades.length > 0) {
     await tx.insert(quizGrades).values(body.grades.map((grade) => ({ quizId, grade })));
   }
+  // Every quiz write (pack, admin add, edit, import) ends here: caches drop it when this commits.
+  await notifyQuizChanged(tx, quizId);
 }

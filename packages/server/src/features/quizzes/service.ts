@@ -27,53 +27,63 @@ export function safeLink(link: string | null): string | null {
 }
 
 export async function practiceCategories(deps: AppDeps, grade: string): Promise<string[]> {
-  return (await queries.practiceCategoryNames(deps.db, grade)).sort(byName);
+  return deps.quizCache.list(JSON.stringify(['practice-categories', grade]), async () =>
+    (await queries.practiceCategoryNames(deps.db, grade)).sort(byName),
+  );
 }
 
-/** The practice list: a fixed number of queries whatever the number of quizzes. */
+type CatalogueEntry = Omit<PublishedQuiz, 'attemptCount'>;
+
+/** The practice list of a grade (and category), the same for every learner: cached until a quiz changes. */
+async function practiceCatalogue(deps: AppDeps, grade: string, category: string | null) {
+  const key = JSON.stringify(['published', grade, category?.toLowerCase() ?? null]);
+  return deps.quizCache.list(key, async (): Promise<CatalogueEntry[]> => {
+    const rows = await queries.publishedPracticeQuizzes(deps.db, { grade, category });
+    const ids = rows.map((row) => row.id);
+    const [grades, questionCounts] = await Promise.all([
+      queries.gradesByQuiz(deps.db, ids),
+      queries.questionCountsByQuiz(deps.db, ids),
+    ]);
+    return rows.map((row) => ({
+      _id: row.id,
+      title: row.title,
+      category: row.category,
+      grades: inCatalogueOrder(grades.get(row.id) ?? []),
+      level: row.level,
+      subLevel: row.subLevel,
+      showByDefault: row.showByDefault,
+      learnMoreLink: safeLink(row.learnMoreLink),
+      quizLimits: row.attemptsAllowed,
+      totalQuestions: questionCounts.get(row.id) ?? 0,
+    }));
+  });
+}
+
+/** The practice list: the catalogue from memory, plus one query for the learner's own attempts. */
 export async function publishedQuizzes(
   deps: AppDeps,
   userId: string,
   params: { grade: string; category?: string | null | undefined },
 ): Promise<PublishedQuiz[]> {
-  const category = params.category ? params.category : null;
-  const rows = await queries.publishedPracticeQuizzes(deps.db, { grade: params.grade, category });
-  const ids = rows.map((row) => row.id);
-  const [grades, questionCounts, attemptCounts] = await Promise.all([
-    queries.gradesByQuiz(deps.db, ids),
-    queries.questionCountsByQuiz(deps.db, ids),
-    queries.attemptCountsByQuiz(deps.db, userId, ids),
-  ]);
-  return rows.map((row) => ({
-    _id: row.id,
-    title: row.title,
-    category: row.category,
-    grades: inCatalogueOrder(grades.get(row.id) ?? []),
-    level: row.level,
-    subLevel: row.subLevel,
-    showByDefault: row.showByDefault,
-    learnMoreLink: safeLink(row.learnMoreLink),
-    quizLimits: row.attemptsAllowed,
-    attemptCount: attemptCounts.get(row.id) ?? 0,
-    totalQuestions: questionCounts.get(row.id) ?? 0,
-  }));
+  const catalogue = await practiceCatalogue(deps, params.grade, params.category ? params.category : null);
+  const attemptCounts = await queries.attemptCountsByQuiz(
+    deps.db,
+    userId,
+    catalogue.map((quiz) => quiz._id),
+  );
+  return catalogue.map((quiz) => ({ ...quiz, attemptCount: attemptCounts.get(quiz._id) ?? 0 }));
 }
 
-/** A published quiz with its questions for the attempt page; never its answers. */
-export async function quizForAttempt(
-  deps: AppDeps,
-  userId: string,
-  quizId: string,
-): Promise<QuizAttemptResponse> {
-  if (!isUuid(quizId)) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
-  const quiz = await queries.liveQuiz(deps.db, quizId);
-  if (!quiz) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
-  await assertCertificationLevelOpen(deps.db, userId, quiz.level, deps.now());
-  const [questions, grades, attemptCounts] = await Promise.all([
+type QuizContent = Omit<QuizAttemptResponse, 'attemptCount'>;
+
+/** A live quiz as every learner sees it (no answers, nobody's attempts): what the cache holds. */
+async function loadQuizContent(deps: AppDeps, quizId: string): Promise<QuizContent | null> {
+  const [quiz, questions, grades] = await Promise.all([
+    queries.liveQuiz(deps.db, quizId),
     queries.questionsForLearner(deps.db, quizId),
     queries.gradesByQuiz(deps.db, [quizId]),
-    queries.attemptCountsByQuiz(deps.db, userId, [quizId]),
   ]);
+  if (!quiz) return null;
   return {
     _id: quiz.id,
     title: quiz.title,
@@ -84,7 +94,6 @@ export async function quizForAttempt(
     subLevel: quiz.subLevel,
     learnMoreLink: safeLink(quiz.learnMoreLink),
     quizLimits: quiz.attemptsAllowed,
-    attemptCount: attemptCounts.get(quizId) ?? 0,
     totalQuestions: questions.length,
     questions: questions.map((question) => ({
       _id: question.id,
@@ -93,4 +102,18 @@ export async function quizForAttempt(
       options: question.options.map((option): QuizOption => ({ type: option.type, value: option.value })),
     })),
   };
+}
+
+/** A published quiz with its questions for the attempt page; never its answers. */
+export async function quizForAttempt(
+  deps: AppDeps,
+  userId: string,
+  quizId: string,
+): Promise<QuizAttemptResponse> {
+  if (!isUuid(quizId)) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
+  const quiz = await deps.quizCache.quiz(quizId, () => loadQuizContent(deps, quizId));
+  if (!quiz) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
+  await assertCertificationLevelOpen(deps.db, userId, quiz.level, deps.now());
+  const attemptCounts = await queries.attemptCountsByQuiz(deps.db, userId, [quizId]);
+  return { ...quiz, attemptCount: attemptCounts.get(quizId) ?? 0 };
 }

@@ -1,5 +1,11 @@
-import { ProfileResponse, type ProfileUpdateRequest } from '@quizquest/shared';
-import { apiRequest } from '../../lib/api-client.ts';
+import {
+  dataExportFileName,
+  ProfileResponse,
+  type DeleteAccountRequest,
+  type ProfileUpdateRequest,
+} from '@quizquest/shared';
+import { API_BASE, ApiError, apiRequest } from '../../lib/api-client.ts';
+import { clearSession, getSession } from '../../lib/session.ts';
 
 /** Spec §7 GET /user/profile. */
 export async function fetchProfile(signal?: AbortSignal): Promise<ProfileResponse> {
@@ -11,4 +17,61 @@ export async function fetchProfile(signal?: AbortSignal): Promise<ProfileRespons
 export async function saveProfile(body: ProfileUpdateRequest): Promise<ProfileResponse> {
   const { data } = await apiRequest('/user/profile', { method: 'PUT', body });
   return ProfileResponse.parse(data);
+}
+
+/** The file name the server chose (Content-Disposition), else today's. */
+function fileNameOf(response: Response): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  const match = /filename="([^"/\\]+)"/.exec(header);
+  return match?.[1] ?? dataExportFileName(new Date().toISOString().slice(0, 10));
+}
+
+/**
+ * GET /api/user/export saved as a JSON file. Fetched with the bearer header and saved from a
+ * blob: URL, so the token never appears in a URL (like lib/open-pdf.ts). Fails with an ApiError.
+ */
+export async function downloadMyData(): Promise<void> {
+  const token = getSession().token;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/user/export`, {
+      headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : {},
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0);
+  }
+  if (!response.ok) {
+    let message: string | undefined;
+    try {
+      const body: unknown = await response.json();
+      if (
+        typeof body === 'object' &&
+        body !== null &&
+        'message' in body &&
+        typeof body.message === 'string'
+      ) {
+        message = body.message;
+      }
+    } catch {
+      // not JSON: the page shows its own text
+    }
+    if (response.status === 401 && token && getSession().token === token) clearSession();
+    throw new ApiError(response.status, message);
+  }
+  const text = await response.text();
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(response);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started by then; revoking frees the memory.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** POST /api/user/delete-account: erases the account once the password is confirmed. */
+export async function deleteAccount(body: DeleteAccountRequest): Promise<void> {
+  await apiRequest('/user/delete-account', { method: 'POST', body });
 }

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Modal } from './modal.tsx';
+import { Modal } from '../../../components/modal.tsx';
 
 interface ConfirmDialogProps {
   title: string;

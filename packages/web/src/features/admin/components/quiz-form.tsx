@@ -14,7 +14,7 @@ import {
   withLevel,
   type QuizDraft,
 } from '../lib/quiz-draft.ts';
-import { Modal } from './modal.tsx';
+import { Modal } from '../../../components/modal.tsx';
 import { QuestionEditor } from './question-editor.tsx';
 
 export const QUIZ_SAVE_FAILED = 'Failed to save the quiz.';

@@ -3,7 +3,7 @@ import type { AdminStatsRow } from '@quizquest/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { quizStats } from '../api.ts';
 import { formatDateTime, formatScore } from '../lib/format.ts';
-import { Modal } from './modal.tsx';
+import { Modal } from '../../../components/modal.tsx';
 import { StatsChart } from './stats-chart.tsx';
 
 export const STATS_LOAD_FAILED = 'Failed to load stats.';

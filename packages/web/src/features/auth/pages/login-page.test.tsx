@@ -63,7 +63,7 @@ describe('login page', () => {
     answer.resolve({ body: { token: 'new-token', user: learner } });
     await screen.findByRole('heading', { name: 'Welcome, Asha' });
     expect(currentPath(router)).toBe('/dashboard');
-    expect(router.state.location.state).toEqual({ emailVerified: false });
+    expect(router.location.state).toEqual({ emailVerified: false });
     expect(localStorage.getItem('token')).toBe('new-token');
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(learner);
   });

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { setSession } from '../../../lib/session.ts';
+import { clearSignOutNotice, peekSignOutNotice } from '../../../lib/sign-out-notice.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { login } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -17,6 +18,9 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // Shown once, e.g. after the account was deleted.
+  const [notice] = useState(peekSignOutNotice);
+  useEffect(() => clearSignOutNotice(), []);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,6 +47,11 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Welcome Back" subtitle="Log in to continue your child's learning journey.">
+      {notice ? (
+        <p className="banner banner-success" role="status">
+          {notice}
+        </p>
+      ) : null}
       <form className="form" onSubmit={handleSubmit} aria-busy={busy}>
         <TextField
           id="login-email"

@@ -3,7 +3,7 @@ import { CONSENT_TEXT, GRADES, SIGNUP_REDIRECT_DELAY_MS } from '@quizquest/share
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
 import { useFakeClock, useRealClock } from '../../../test/fake-clock.ts';
-import { currentPath, findToast, renderApp, targetPath } from '../../../test/render-app.tsx';
+import { currentPath, findToast, renderApp } from '../../../test/render-app.tsx';
 
 const grades = { 'GET /api/grades/get-grades': { body: GRADES } };
 
@@ -98,7 +98,7 @@ describe('signup page', () => {
     await act(async () => {
       await Promise.resolve();
     });
-    expect(targetPath(router)).toBe('/signup');
+    expect(currentPath(router)).toBe('/signup');
     act(() => vi.advanceTimersByTime(1));
     // The navigation has started; loading the login page's code takes real time.
     useRealClock();

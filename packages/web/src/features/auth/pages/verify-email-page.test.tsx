@@ -3,14 +3,7 @@ import { VERIFY_REDIRECT_DELAY_MS } from '@quizquest/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { useFakeClock, useRealClock } from '../../../test/fake-clock.ts';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
-import {
-  currentPath,
-  findToast,
-  learner,
-  renderApp,
-  storeSession,
-  targetPath,
-} from '../../../test/render-app.tsx';
+import { currentPath, findToast, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 
 const VERIFYING = 'Verifying your email...';
 const VERIFIED = 'Email verified successfully! Redirecting ...';
@@ -48,11 +41,11 @@ describe('verify e-mail page', () => {
     await act(async () => {
       await Promise.resolve();
     });
-    expect(targetPath(router)).toBe('/verify-email');
+    expect(currentPath(router)).toBe('/verify-email');
     act(() => vi.advanceTimersByTime(1));
     useRealClock();
     await waitFor(() => expect(currentPath(router)).toBe('/login'));
-    expect(router.state.location.state).toEqual({ emailVerified: true });
+    expect(router.location.state).toEqual({ emailVerified: true });
   });
 
   it('goes to /dashboard when a stored user with an e-mail exists, with the fresh user', async () => {
@@ -67,7 +60,7 @@ describe('verify e-mail page', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/dashboard'), {
       timeout: VERIFY_REDIRECT_DELAY_MS + 2000,
     });
-    expect(router.state.location.state).toEqual({ emailVerified: true });
+    expect(router.location.state).toEqual({ emailVerified: true });
     expect(await screen.findByRole('heading', { name: 'Welcome, Asha' })).toBeInTheDocument();
     expect(screen.queryByText(/Your email is not verified/)).not.toBeInTheDocument();
   });

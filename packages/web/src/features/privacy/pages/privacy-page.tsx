@@ -37,12 +37,19 @@ export function PrivacyPage() {
             <li>The consent given at sign-up: its wording and the time it was given.</li>
             <li>
               If you buy a plan: which plan, when it starts and ends, and the payment reference. Payments are
-              made on the payment provider&apos;s page; we never see card, UPI or bank details.
+              made on the payment provider&apos;s page; we never see card, UPI or bank details. The provider
+              sends us a message about each payment (amount, payment reference, and the e-mail and phone
+              number given when paying), which we keep.
+            </li>
+            <li>
+              Short-lived safety records: how many times someone tried to log in to an account or from a
+              network address, and our server&apos;s technical log of requests (the page asked for and the
+              network address, never passwords).
             </li>
           </ul>
           <p>
             To keep you signed in, the browser keeps a sign-in token and basic account details in its local
-            storage. We do not use advertising or tracking cookies.
+            storage. We do not use cookies for advertising or tracking.
           </p>
         </section>
 
@@ -57,20 +64,83 @@ export function PrivacyPage() {
               To send the e-mails the account needs: verifying the e-mail address and resetting a forgotten
               password.
             </li>
-            <li>To apply the plan you chose and its limits.</li>
+            <li>
+              To apply the plan you chose and its limits, and to keep the payment records the law asks for.
+            </li>
+            <li>To protect accounts from password guessing and the service from misuse.</li>
           </ul>
           <p>
-            We never sell personal data. There are no third-party trackers, analytics or advertisements in
-            QuizQuest, and we do not track or profile children&apos;s behaviour for advertising.
+            We never sell personal data, and we do not track or profile children&apos;s behaviour for
+            advertising.
           </p>
         </section>
 
         <section aria-labelledby="privacy-how-long">
           <h2 id="privacy-how-long">How long we keep it</h2>
+          <ul>
+            <li>
+              <strong>Account, profile, picture and consent:</strong> for as long as the account exists. They
+              are deleted at once when you delete the account.
+            </li>
+            <li>
+              <strong>Quiz attempts:</strong> for as long as the account exists. When the account is deleted,
+              the link to the learner is removed: only anonymous numbers stay (which quiz, the answers, the
+              score and the time, with no name or e-mail), so that we can see how hard each quiz is.
+            </li>
+            <li>
+              <strong>Certifications and certificates:</strong> for as long as the account exists. When the
+              account is deleted they are deleted too, and a certificate&apos;s verification code stops
+              working.
+            </li>
+            <li>
+              <strong>Plans:</strong> the history of plans is kept for as long as the account exists and
+              deleted with it.
+            </li>
+            <li>
+              <strong>Payment records:</strong> the amount, date and payment reference are kept for as long as
+              accounting and tax law requires (up to 8 years). When the account is deleted, the e-mail, phone
+              number and name in them are removed.
+            </li>
+            <li>
+              <strong>E-mail links:</strong> a link to verify the e-mail address works for 24 hours, a link to
+              reset the password for 1 hour.
+            </li>
+            <li>
+              <strong>Safety records:</strong> counts of login attempts are forgotten after at most one hour;
+              the server&apos;s technical log is deleted after at most 30 days.
+            </li>
+            <li>
+              <strong>In the browser:</strong> the sign-in token and account details stay until you log out or
+              the sign-in expires (after 7 days).
+            </li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="privacy-who">
+          <h2 id="privacy-who">Who can see it</h2>
+          <ul>
+            <li>You and the learner, when signed in to the account.</li>
+            <li>
+              QuizQuest&apos;s administrators, who see a learner&apos;s name, e-mail, grade, plan, quiz scores
+              and certifications to run the service, answer your questions and turn on a plan you paid for.
+            </li>
+            <li>
+              Anyone you show a certificate to: its verification page shows only the learner&apos;s first
+              name, the level and the date.
+            </li>
+            <li>
+              The payment provider, for payments you make on its page, and the e-mail service that delivers
+              our e-mails.
+            </li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="privacy-trackers">
+          <h2 id="privacy-trackers">No trackers, no advertising</h2>
           <p>
-            We keep the data for as long as the account exists. When you ask us to delete the account, we
-            delete its personal data, except what the law requires us to keep (for example, payment records
-            for tax purposes), which is kept only for as long as the law requires.
+            QuizQuest loads no third-party analytics, trackers, advertisements, fonts or scripts. Every page,
+            picture and file comes from QuizQuest&apos;s own server, so no other company learns what your
+            child does here.
           </p>
         </section>
 
@@ -81,16 +151,18 @@ export function PrivacyPage() {
           </p>
           <ul>
             <li>
-              <strong>Access and download:</strong> ask for a summary of the personal data we hold about your
-              child and a copy of it in a file you can download.
+              <strong>Access and download:</strong> get a copy of all the data we hold about your child as a
+              file. Sign in and choose <strong>Download my data</strong> under Your data on the Profile page.
             </li>
             <li>
-              <strong>Correct:</strong> fix or complete the details. Most can be changed on the Profile page
-              at any time.
+              <strong>Correct:</strong> fix or complete the details on the Profile page at any time. For
+              anything you cannot change there, such as the e-mail address, write to us.
             </li>
             <li>
-              <strong>Erase:</strong> ask us to delete the account and its personal data. You can also
-              withdraw your consent at any time; the account is then closed.
+              <strong>Erase:</strong> delete the account and its personal data. Choose{' '}
+              <strong>Delete account</strong> under Your data on the Profile page and type the password to
+              confirm; it happens at once and cannot be undone. Deleting the account also withdraws your
+              consent.
             </li>
             <li>
               <strong>Nominate:</strong> name someone who can use these rights for you if you are unable to.

@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchProfile, saveProfile } from '../api.ts';
 import { AVATAR_FILE_TYPES, AVATAR_READ_ERROR, compressAvatar } from '../avatar-image.ts';
 import { PlanCard } from '../components/plan-card.tsx';
+import { YourDataSection } from '../components/your-data-section.tsx';
 
 export const PROFILE_UPDATED = 'Profile updated';
 export const PROFILE_SAVE_FAILED = 'Failed to save';
@@ -382,6 +383,7 @@ export function ProfilePage() {
           allowedLevel={profile.allowedLevel}
         />
       </div>
+      <YourDataSection canDeleteAccount={user?.role !== 'admin'} />
     </div>
   );
 }

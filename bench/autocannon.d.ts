@@ -1,0 +1,34 @@
+// The slice of autocannon's API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  namespace autocannon {
+    interface Client {
+      setHeaders(headers: Record<string, string>): void;
+      setBody(body: string): void;
+    }
+    interface Options {
+      url: string;
+      method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+      connections?: number;
+      duration?: number;
+      headers?: Record<string, string>;
+      body?: string;
+      setupClient?: (client: Client) => void;
+    }
+    interface Histogram {
+      average: number;
+      total: number;
+      p50: number;
+      p99: number;
+    }
+    interface Result {
+      requests: Histogram;
+      latency: Histogram;
+      errors: number;
+      timeouts: number;
+      non2xx: number;
+      statusCodeStats?: Record<string, { count: number }>;
+    }
+  }
+  function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  export default autocannon;
+}

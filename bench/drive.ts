@@ -1,0 +1,71 @@
+import autocannon from 'autocannon';
+
+/**
+ * One scenario under load, in its own process so the load generator never shares the server's
+ * event loop: a warm-up run whose figures are thrown away, then the measured run. Reads its
+ * scenario as JSON from argv[2]; writes its figures as JSON on stdout.
+ */
+
+export interface DriveInput {
+  url: string;
+  method: 'GET' | 'POST';
+  /** One entry per connection, round-robin: a client keeps its headers and body for the whole run. */
+  clients: Array<{ headers: Record<string, string>; body?: string }>;
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+}
+
+export interface DriveOutput {
+  requestsPerSecond: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+}
+
+function run(input: DriveInput, seconds: number): Promise<autocannon.Result> {
+  let next = 0;
+  return autocannon({
+    url: input.url,
+    method: input.method,
+    connections: input.connections,
+    duration: seconds,
+    setupClient: (client) => {
+      const setup = input.clients[next % input.clients.length];
+      next += 1;
+      if (!setup) return;
+      client.setHeaders(setup.headers);
+      if (setup.body !== undefined) client.setBody(setup.body);
+    },
+  });
+}
+
+async function main(): Promise<void> {
+  const input = JSON.parse(process.argv[2] ?? '') as DriveInput;
+  if (input.warmupSeconds > 0) await run(input, input.warmupSeconds);
+  const result = await run(input, input.durationSeconds);
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
+    statusCodes[code] = (stats as { count: number }).count;
+  }
+  const output: DriveOutput = {
+    requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes,
+  };
+  process.stdout.write(`${JSON.stringify(output)}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

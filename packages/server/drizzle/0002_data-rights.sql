@@ -1,0 +1,4 @@
+ALTER TABLE "attempts" DROP CONSTRAINT "attempts_user_id_users_id_fk";
+--> statement-breakpoint
+ALTER TABLE "attempts" ALTER COLUMN "user_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "attempts" ADD CONSTRAINT "attempts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,197 @@
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/index.ts';
+import {
+  attempts,
+  certificates,
+  certifications,
+  media,
+  paymentEvents,
+  questions,
+  quizzes,
+  subscriptions,
+  users,
+} from '../../db/schema.ts';
+
+/** Everything on the user's row that belongs in their copy (no password hash, no token version). */
+export async function accountRow(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      grade: users.grade,
+      phone: users.phone,
+      gender: users.gender,
+      dob: users.dob,
+      avatarMediaId: users.avatarMediaId,
+      isVerified: users.isVerified,
+      consentAt: users.consentAt,
+      consentText: users.consentText,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function mediaBytes(db: DbOrTx, mediaId: string) {
+  const [row] = await db
+    .select({ mimeType: media.mimeType, bytes: media.bytes })
+    .from(media)
+    .where(eq(media.id, mediaId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function subscriptionsOf(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      planId: subscriptions.planId,
+      startsAt: subscriptions.startsAt,
+      endsAt: subscriptions.endsAt,
+      source: subscriptions.source,
+      paymentReference: subscriptions.paymentReference,
+      cancelledAt: subscriptions.cancelledAt,
+      createdAt: subscriptions.createdAt,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.startsAt), asc(subscriptions.id));
+}
+
+export async function attemptsOf(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: attempts.id,
+      quizId: attempts.quizId,
+      level: quizzes.level,
+      subLevel: quizzes.subLevel,
+      scoreHundredths: attempts.score,
+      correctCount: attempts.correctCount,
+      total: attempts.total,
+      answers: attempts.answers,
+      snapshot: attempts.snapshot,
+      submittedAt: attempts.submittedAt,
+    })
+    .from(attempts)
+    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
+    .where(eq(attempts.userId, userId))
+    .orderBy(asc(attempts.submittedAt), asc(attempts.id));
+}
+
+export async function certificationsOf(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      certId: certifications.certId,
+      level: certifications.level,
+      attemptId: certifications.attemptId,
+      earnedAt: certifications.earnedAt,
+    })
+    .from(certifications)
+    .where(eq(certifications.userId, userId))
+    .orderBy(asc(certifications.level), asc(certifications.earnedAt), asc(certifications.certId));
+}
+
+export async function certificatesOf(db: DbOrTx, userId: string) {
+  return db
+    .select({ level: certificates.level, code: certificates.code, issuedAt: certificates.issuedAt })
+    .from(certificates)
+    .where(eq(certificates.userId, userId))
+    .orderBy(asc(certificates.level));
+}
+
+/**
+ * The payment events that concern the user: those about a payment that activated one of their
+ * plans, and those whose payload names their e-mail as a JSON string value anywhere (the payer's
+ * e-mail, the notes, the customer). The e-mail is matched with its quotes, so a@x.com does not
+ * match aa@x.com.
+ */
+function paymentEventsConcerning(userId: string, email: string): SQL {
+  const quoted = JSON.stringify(email.toLowerCase());
+  const paymentIds = sql`(select ${subscriptions.paymentReference} from ${subscriptions}
+    where ${subscriptions.userId} = ${userId} and ${subscriptions.paymentReference} is not null)`;
+  return or(
+    sql`position(${quoted} in lower(${paymentEvents.payload}::text)) > 0`,
+    sql`(${paymentEvents.payload} #>> '{payload,payment,entity,id}') in ${paymentIds}`,
+  ) as SQL;
+}
+
+export async function paymentEventsOf(db: DbOrTx, user: { id: string; email: string }) {
+  return db
+    .select({
+      id: paymentEvents.id,
+      providerEventId: paymentEvents.providerEventId,
+      payload: paymentEvents.payload,
+      receivedAt: paymentEvents.receivedAt,
+    })
+    .from(paymentEvents)
+    .where(paymentEventsConcerning(user.id, user.email))
+    .orderBy(asc(paymentEvents.receivedAt), asc(paymentEvents.id));
+}
+
+export async function replacePaymentEventPayload(tx: Tx, id: string, payload: unknown) {
+  await tx.update(paymentEvents).set({ payload }).where(eq(paymentEvents.id, id));
+}
+
+export async function passwordHashOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.passwordHash ?? null;
+}
+
+/** The user's row, locked until the transaction ends (submissions and plan changes take the same lock). */
+export async function lockUserForDeletion(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ id: users.id, email: users.email, avatarMediaId: users.avatarMediaId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * Deletes the user's row. The foreign keys do the rest: e-mail tokens, subscriptions,
+ * certifications and certificates go with it (on delete cascade); attempts stay with a null user
+ * (on delete set null) so the quiz statistics keep counting them.
+ */
+export async function deleteUser(tx: Tx, userId: string): Promise<boolean> {
+  const rows = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/**
+ * Deletes a media row nobody else uses: no other avatar, no question image, no image option, no
+ * attempt snapshot (options and snapshots hold the media URL inside JSON). Run after the user's
+ * row is deleted, so any avatar reference left is someone else's. False when it is still used.
+ */
+export async function deleteMediaIfUnused(tx: Tx, mediaId: string): Promise<boolean> {
+  const url = `/api/media/${mediaId}`;
+  const usedAsAvatar = tx.select({ id: users.id }).from(users).where(eq(users.avatarMediaId, mediaId));
+  const usedByQuestion = tx
+    .select({ id: questions.id })
+    .from(questions)
+    .where(or(eq(questions.imageMediaId, mediaId), sql`position(${url} in ${questions.options}::text) > 0`));
+  const usedByAttempt = tx
+    .select({ id: attempts.id })
+    .from(attempts)
+    .where(sql`position(${url} in ${attempts.snapshot}::text) > 0`);
+  const rows = await tx
+    .delete(media)
+    .where(
+      and(
+        eq(media.id, mediaId),
+        sql`not exists ${usedAsAvatar}`,
+        sql`not exists ${usedByQuestion}`,
+        sql`not exists ${usedByAttempt}`,
+      ),
+    )
+    .returning({ id: media.id });
+  return rows.length === 1;
+}

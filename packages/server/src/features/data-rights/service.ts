@@ -1,0 +1,162 @@
+import {
+  DATA_EXPORT_FORMAT,
+  DATA_EXPORT_VERSION,
+  DELETE_ACCOUNT_ADMIN_REFUSED,
+  DELETE_ACCOUNT_WRONG_PASSWORD,
+  scoreFromHundredths,
+  type DataExportFile,
+} from '@quizquest/shared';
+import type { AppDeps } from '../../deps.ts';
+import { forbidden, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import * as queries from './queries.ts';
+import { redactPaymentEvent } from './redact-payment-event.ts';
+
+const MINUTE = 60_000;
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** Everything stored about the signed-in user (decision 013): only their own rows. */
+export async function exportData(deps: AppDeps, userId: string): Promise<DataExportFile> {
+  const account = await queries.accountRow(deps.db, userId);
+  if (!account) throw unauthorized();
+  const [avatar, subscriptions, attempts, certifications, certificates, paymentEvents] = await Promise.all([
+    account.avatarMediaId ? queries.mediaBytes(deps.db, account.avatarMediaId) : null,
+    queries.subscriptionsOf(deps.db, userId),
+    queries.attemptsOf(deps.db, userId),
+    queries.certificationsOf(deps.db, userId),
+    queries.certificatesOf(deps.db, userId),
+    queries.paymentEventsOf(deps.db, account),
+  ]);
+  const iso = (date: Date | null) => (date ? date.toISOString() : null);
+  return {
+    format: DATA_EXPORT_FORMAT,
+    version: DATA_EXPORT_VERSION,
+    exportedAt: deps.now().toISOString(),
+    account: {
+      id: account.id,
+      email: account.email,
+      role: account.role,
+      isVerified: account.isVerified,
+      createdAt: account.createdAt.toISOString(),
+      updatedAt: account.updatedAt.toISOString(),
+    },
+    profile: {
+      first_name: account.firstName,
+      last_name: account.lastName,
+      grade: account.grade,
+      phone: account.phone,
+      gender: account.gender,
+      dob: account.dob,
+      // The picture itself, so the file is complete on its own and outlives the account.
+      avatar: avatar ? `data:${avatar.mimeType};base64,${avatar.bytes}` : null,
+    },
+    consent: { text: account.consentText, givenAt: iso(account.consentAt) },
+    subscriptions: subscriptions.map((row) => ({
+      planId: row.planId,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      source: row.source,
+      paymentReference: row.paymentReference,
+      cancelledAt: iso(row.cancelledAt),
+      createdAt: row.createdAt.toISOString(),
+    })),
+    attempts: attempts.map((row) => ({
+      id: row.id,
+      quizId: row.quizId,
+      quizTitle: row.snapshot.title,
+      level: row.level,
+      subLevel: row.subLevel,
+      score: scoreFromHundredths(row.scoreHundredths),
+      correctCount: row.correctCount,
+      totalQuestions: row.total,
+      answers: row.answers,
+      questions: row.snapshot.questions,
+      submittedAt: row.submittedAt.toISOString(),
+    })),
+    certifications: certifications.map((row) => ({
+      certId: row.certId,
+      level: row.level,
+      attemptId: row.attemptId,
+      earnedAt: row.earnedAt.toISOString(),
+    })),
+    certificates: certificates.map((row) => ({
+      level: row.level,
+      code: row.code,
+      issuedAt: row.issuedAt.toISOString(),
+      verifyUrl: `${deps.config.appUrl}/certificates/verify/${row.code}`,
+    })),
+    paymentEvents: paymentEvents.map((row) => ({
+      providerEventId: row.providerEventId,
+      receivedAt: row.receivedAt.toISOString(),
+      payload: row.payload,
+    })),
+  };
+}
+
+async function limit(deps: AppDeps, key: string, max: number, windowMs: number, message: string) {
+  if (!(await deps.rateLimiter.hit(key, Math.ceil(max * deps.rateLimitFactor), windowMs))) {
+    throw tooManyRequests(message);
+  }
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) return true;
+  }
+  return false;
+}
+
+/**
+ * Erases the account after the parent re-entered its password (decision 013). One transaction:
+ * the payment events about it lose every personal field, the user's row goes (and with it the
+ * e-mail tokens, plans, certifications and certificates), the attempts stay without a user for the
+ * statistics, and the avatar goes when nobody else uses the same picture. A wrong password
+ * changes nothing. Admin accounts are refused, so the app can never be left without an admin.
+ */
+export async function deleteAccount(deps: AppDeps, user: AuthUser, ip: string, password: string) {
+  // The same limits as logging in: this endpoint checks a password too.
+  await limit(
+    deps,
+    `delete-account:ip:${ip}`,
+    30,
+    5 * MINUTE,
+    'Too many attempts. Please wait a few minutes and try again.',
+  );
+  const accountKey = `delete-account:account:${user.id}`;
+  await limit(
+    deps,
+    accountKey,
+    10,
+    15 * MINUTE,
+    'Too many attempts for this account. Please wait 15 minutes and try again.',
+  );
+  if (user.role === 'admin') throw forbidden(DELETE_ACCOUNT_ADMIN_REFUSED);
+
+  const passwordHash = await queries.passwordHashOf(deps.db, user.id);
+  if (passwordHash === null) throw unauthorized();
+  // 403, not 401: the session is fine, only this confirmation failed (a 401 signs the browser out).
+  if (!(await verifyPassword(passwordHash, password))) throw forbidden(DELETE_ACCOUNT_WRONG_PASSWORD);
+
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const row = await queries.lockUserForDeletion(tx, user.id);
+    if (!row) throw unauthorized(); // deleted meanwhile by a concurrent request
+    for (const event of await queries.paymentEventsOf(tx, row)) {
+      await queries.replacePaymentEventPayload(tx, event.id, redactPaymentEvent(event.payload, now));
+    }
+    await queries.deleteUser(tx, row.id);
+    const avatarId = row.avatarMediaId;
+    if (avatarId) {
+      try {
+        // A savepoint: if someone starts using the same picture this instant, it simply stays.
+        await tx.transaction(async (savepoint) => {
+          await queries.deleteMediaIfUnused(savepoint, avatarId);
+        });
+      } catch (error) {
+        if (!isForeignKeyViolation(error)) throw error;
+      }
+    }
+  });
+  await deps.rateLimiter.reset(accountKey);
+}

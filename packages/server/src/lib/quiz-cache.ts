@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../db/index.ts';
+
+/**
+ * Quiz content in memory (docs/decisions/016-performance.md). A quiz's title, questions and grades
+ * change only when an admin edits or deletes it or the content pack updates it; every such write
+ * sends NOTIFY on this channel in its transaction, so every instance on the database drops its copy
+ * when the write commits. The writing instance also drops its copy at once (`invalidate`), before
+ * it answers the admin.
+ */
+export const QUIZ_CHANGED_CHANNEL = 'qq_quiz_changed';
+
+/** Tells every instance that this quiz changed (delivered when the surrounding transaction commits). */
+export async function notifyQuizChanged(db: DbOrTx, quizId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${QUIZ_CHANGED_CHANNEL}, ${quizId})`);
+}
+
+/** Entries kept per kind; the least recently used goes first. Bounds memory whatever the catalogue size. */
+export const QUIZ_CACHE_LIMITS = { quizzes: 2_000, lists: 500 } as const;
+
+class Lru<V> {
+  private readonly entries = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(key: string): V | undefined {
+    const value = this.entries.get(key);
+    if (value === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    return value;
+  }
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+  clear(): void {
+    this.entries.clear();
+  }
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+export interface QuizCache {
+  /** One live quiz's content (null: none), loaded on a miss. Never holds a learner's own data. */
+  quiz: <T>(quizId: string, load: () => Promise<T | null>) => Promise<T | null>;
+  /** A value derived from many quizzes (a catalogue list, a count), dropped on any quiz change. */
+  list: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  /** Drops this quiz (and every list), or everything; at once, in this instance. */
+  invalidate: (quizId?: string) => void;
+  /** Starts listening for other instances' changes. */
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+  stats: () => { quizzes: number; lists: number; trusted: boolean };
+}
+
+export function createQuizCache(database: Pick<Database, 'listen'>): QuizCache {
+  const quizzes = new Lru<{ value: unknown }>(QUIZ_CACHE_LIMITS.quizzes);
+  const lists = new Lru<{ value: unknown }>(QUIZ_CACHE_LIMITS.lists);
+  /** Bumped by every invalidation: a load that started before one must not store what it read. */
+  let epoch = 0;
+  /** False until listening, and whenever the listening connection is lost: then nothing is cached. */
+  let trusted = false;
+  let unlisten: (() => Promise<void>) | null = null;
+
+  const invalidate = (quizId?: string) => {
+    epoch += 1;
+    lists.clear();
+    if (quizId) quizzes.delete(quizId);
+    else quizzes.clear();
+  };
+
+  async function cached<T>(
+    store: Lru<{ value: unknown }>,
+    key: string,
+    load: () => Promise<T>,
+    keep: (value: T) => boolean = () => true,
+  ): Promise<T> {
+    const hit = trusted ? store.get(key) : undefined;
+    if (hit) return hit.value as T;
+    const started = epoch;
+    const value = await load();
+    // Unknown ids are not remembered: anyone can ask for one, and they would push real quizzes out.
+    if (trusted && epoch === started && keep(value)) store.set(key, { value });
+    return value;
+  }
+
+  return {
+    quiz: (quizId, load) => cached(quizzes, quizId, load, (value) => value !== null),
+    list: (key, load) => cached(lists, key, load),
+    invalidate,
+    start: async () => {
+      try {
+        unlisten = await database.listen(QUIZ_CHANGED_CHANNEL, {
+          onMessage: (quizId) => invalidate(quizId || undefined),
+          onStatus: (listening) => {
+            invalidate();
+            trusted = listening;
+          },
+        });
+      } catch {
+        // Not listening (the connection retries on its own): serve from the database meanwhile.
+        trusted = false;
+      }
+    },
+    stop: async () => {
+      trusted = false;
+      invalidate();
+      await unlisten?.();
+    },
+    stats: () => ({ quizzes: quizzes.size, lists: lists.size, trusted }),
+  };
+}

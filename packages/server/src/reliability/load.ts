@@ -1,0 +1,99 @@
+import type { Database } from '../db/index.ts';
+import { insertUser } from '../testing/index.ts';
+import { answersFor, insertQuiz, type TestQuiz } from '../testing/quizzes.ts';
+import { subLevelIdsOf, subscribe } from '../testing/certification.ts';
+import { login, submit, type Answer, type Ledger } from './harness.ts';
+
+/**
+ * A write load of quiz submissions: learners on the Ultimate plan (no cap) answering practice
+ * quizzes and every Level 1 certification quiz, so attempts, certifications and certificates are
+ * all being written when a fault strikes.
+ */
+export interface LoadSeed {
+  learners: Array<{ id: string; email: string }>;
+  quizzes: TestQuiz[];
+}
+
+export async function seedLoad(database: Database, learnerCount = 4): Promise<LoadSeed> {
+  const now = new Date();
+  const learners: LoadSeed['learners'] = [];
+  for (let index = 0; index < learnerCount; index += 1) {
+    const user = await insertUser(database);
+    await subscribe(database, user.id, 'plan299', now);
+    learners.push({ id: user.id, email: user.email });
+  }
+  const quizzes: TestQuiz[] = [];
+  for (let index = 0; index < 3; index += 1) {
+    quizzes.push(
+      await insertQuiz(database, { title: `Load practice ${index + 1}`, attemptsAllowed: 100_000 }),
+    );
+  }
+  for (const subLevel of subLevelIdsOf(1)) {
+    quizzes.push(
+      await insertQuiz(database, {
+        title: `Load certification ${subLevel}`,
+        level: 1,
+        subLevel,
+        attemptsAllowed: 100_000,
+      }),
+    );
+  }
+  return { learners, quizzes };
+}
+
+export interface Acknowledged {
+  attemptId: string;
+  learner: number;
+}
+
+export interface RunningLoad {
+  tokens: string[];
+  acknowledged: Acknowledged[];
+  answers: Answer[];
+  /** Stops sending and waits for the requests in flight. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * `workers` loops submitting as fast as answers come back, to whatever `baseUrl()` returns now.
+ * A 201 is an acknowledged attempt, kept with its id; `allow503(answer)` says a 503 was expected
+ * for that answer (the database was down while it was being served).
+ */
+export async function startLoad(
+  seed: LoadSeed,
+  baseUrl: () => string,
+  ledger: Ledger,
+  options: { workers?: number; allow503?: (answer: Answer) => boolean; what?: string } = {},
+): Promise<RunningLoad> {
+  const tokens = await Promise.all(seed.learners.map((learner) => login(baseUrl(), learner.email)));
+  const acknowledged: Acknowledged[] = [];
+  const answers: Answer[] = [];
+  let running = true;
+  const worker = async (index: number) => {
+    let turn = index;
+    while (running) {
+      const learner = turn % seed.learners.length;
+      const quiz = seed.quizzes[turn % seed.quizzes.length];
+      turn += 1;
+      if (!quiz) continue;
+      const answer = await submit(baseUrl(), tokens[learner] ?? '', quiz.id, answersFor(quiz));
+      const allow503 = options.allow503?.(answer) ?? false;
+      answers.push(answer);
+      if (answer.status !== 0) ledger.record(options.what ?? 'submit under load', answer, allow503);
+      if (answer.status === 201) acknowledged.push({ attemptId: String(answer.body?.attemptId), learner });
+      // No answer or a refusal (the server or its database is down): do not spin.
+      if (answer.status === 0 || answer.status >= 500)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const workers = Array.from({ length: options.workers ?? 8 }, (_, index) => worker(index));
+  return {
+    tokens,
+    acknowledged,
+    answers,
+    stop: async () => {
+      running = false;
+      await Promise.all(workers);
+    },
+  };
+}

@@ -1,0 +1,189 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTEMPT_LIMIT_MESSAGE, FREE_PLAN, maxQuizzesMessage } from '@quizquest/shared';
+import { insertUser } from '../testing/index.ts';
+import { answersFor, insertQuiz, type TestQuiz } from '../testing/quizzes.ts';
+import { insertCertifications, subLevelIdsOf, subscribe } from '../testing/certification.ts';
+import {
+  createPostgresDatabase,
+  integrityProblems,
+  Ledger,
+  login,
+  query,
+  startServer,
+  stopServer,
+  submit,
+  type Answer,
+  type ServerInstance,
+} from './harness.ts';
+
+/**
+ * Two server processes on one PostgreSQL database, requests spread over both: the per-quiz
+ * attempts limit, certification earning and the plan's distinct-quiz cap must hold exactly
+ * (decision 005: one transaction per submission, serialized on the learner's row).
+ */
+const ledger = new Ledger('races');
+let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>;
+const instances: ServerInstance[] = [];
+const dataDirs: string[] = [];
+
+const seeded = {} as {
+  limitLearner: { id: string; email: string; token: string };
+  certLearner: { id: string; email: string; token: string };
+  capLearner: { id: string; email: string; token: string };
+  limitQuiz: TestQuiz;
+  certQuiz: TestQuiz;
+  certId: string;
+  capQuizzes: TestQuiz[];
+};
+
+/** Sends each request to the instances in turn, all at once, and records every answer. */
+async function spread(requests: Array<(baseUrl: string) => Promise<Answer>>, what: string) {
+  const answers = await Promise.all(
+    requests.map((send, index) => send(instances[index % instances.length]?.url ?? '')),
+  );
+  answers.forEach((answer) => ledger.record(what, answer));
+  return answers;
+}
+
+beforeAll(async () => {
+  postgres = await createPostgresDatabase();
+  const { database } = postgres;
+  const now = new Date();
+  const learner = async (plan: 'free' | 'plan59' | 'plan299') => {
+    const user = await insertUser(database);
+    if (plan !== 'free') await subscribe(database, user.id, plan, now);
+    return { id: user.id, email: user.email, token: '' };
+  };
+  seeded.limitLearner = await learner('plan299');
+  seeded.certLearner = await learner('plan59');
+  seeded.capLearner = await learner('free');
+  seeded.limitQuiz = await insertQuiz(database, { title: 'Race: three attempts', attemptsAllowed: 3 });
+  // Every Level 1 certification but the last is earned: the concurrent passes complete the level.
+  const level1 = subLevelIdsOf(1);
+  seeded.certId = level1.at(-1) ?? '';
+  await insertCertifications(database, seeded.certLearner.id, level1.slice(0, -1));
+  seeded.certQuiz = await insertQuiz(database, {
+    title: 'Race: certification',
+    level: 1,
+    subLevel: seeded.certId,
+    attemptsAllowed: 10,
+  });
+  seeded.capQuizzes = [];
+  for (let index = 0; index < 25; index += 1) {
+    seeded.capQuizzes.push(await insertQuiz(database, { title: `Race: practice ${index + 1}` }));
+  }
+
+  for (const name of ['a', 'b']) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), `qq-race-${name}-`));
+    dataDirs.push(dataDir);
+  }
+  instances.push(
+    ...(await Promise.all(
+      ['a', 'b'].map((name, index) =>
+        startServer(name, { DATABASE_URL: postgres.url, DATA_DIR: dataDirs[index] ?? '' }),
+      ),
+    )),
+  );
+  const first = instances[0]?.url ?? '';
+  for (const who of [seeded.limitLearner, seeded.certLearner, seeded.capLearner]) {
+    who.token = await login(first, who.email);
+  }
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.all(instances.map((instance) => stopServer(instance)));
+  await postgres?.drop();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  ledger.write();
+});
+
+describe('races across two instances on one PostgreSQL', () => {
+  it('50 concurrent submissions of one quiz record exactly the allowed attempts', async () => {
+    const fault = ledger.inject('50 concurrent submissions of one quiz over 2 instances');
+    const { limitLearner, limitQuiz } = seeded;
+    const answers = await spread(
+      Array.from(
+        { length: 50 },
+        () => (url: string) => submit(url, limitLearner.token, limitQuiz.id, answersFor(limitQuiz)),
+      ),
+      'submit (attempts limit race)',
+    );
+    const recorded = answers.filter((answer) => answer.status === 201);
+    const refused = answers.filter((answer) => answer.status === 403);
+    expect(recorded).toHaveLength(3);
+    expect(refused).toHaveLength(47);
+    for (const answer of refused) expect(answer.body).toEqual({ message: ATTEMPT_LIMIT_MESSAGE });
+
+    const rows = await query<{ id: string }>(
+      postgres.database,
+      `select id from attempts where user_id = '${limitLearner.id}' and quiz_id = '${limitQuiz.id}'`,
+    );
+    expect(rows.map((row) => row.id).sort()).toEqual(recorded.map((answer) => answer.body?.attemptId).sort());
+    fault.survived();
+  });
+
+  it('a certification passed concurrently on both instances is earned exactly once', async () => {
+    const fault = ledger.inject('10 concurrent passes of a certification quiz over 2 instances');
+    const { certLearner, certQuiz, certId } = seeded;
+    const answers = await spread(
+      Array.from(
+        { length: 10 },
+        () => (url: string) => submit(url, certLearner.token, certQuiz.id, answersFor(certQuiz)),
+      ),
+      'submit (certification race)',
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
+    const attemptIds = answers.map((answer) => String(answer.body?.attemptId));
+
+    const earned = await query<{ attempt_id: string }>(
+      postgres.database,
+      `select attempt_id from certifications where user_id = '${certLearner.id}' and cert_id = '${certId}'`,
+    );
+    expect(earned).toHaveLength(1);
+    expect(attemptIds).toContain(earned[0]?.attempt_id);
+    const certificates = await query<{ level: number }>(
+      postgres.database,
+      `select level from certificates where user_id = '${certLearner.id}'`,
+    );
+    expect(certificates).toEqual([{ level: 1 }]);
+    const progress = await spread(
+      [(url: string) => submit(url, certLearner.token, certQuiz.id, answersFor(certQuiz))],
+      'submit (eleventh attempt)',
+    );
+    expect(progress[0]?.body).toEqual({ message: ATTEMPT_LIMIT_MESSAGE });
+    fault.survived();
+  });
+
+  it("the free plan's distinct-quiz cap holds for 25 different quizzes submitted at once", async () => {
+    const fault = ledger.inject('25 distinct quizzes at once against the free plan cap over 2 instances');
+    const { capLearner, capQuizzes } = seeded;
+    const cap = FREE_PLAN.maxQuizzes ?? 0;
+    const answers = await spread(
+      capQuizzes.map((quiz) => (url: string) => submit(url, capLearner.token, quiz.id, answersFor(quiz))),
+      'submit (plan cap race)',
+    );
+    const recorded = answers.filter((answer) => answer.status === 201);
+    const refused = answers.filter((answer) => answer.status === 403);
+    expect(recorded).toHaveLength(cap);
+    expect(refused).toHaveLength(capQuizzes.length - cap);
+    for (const answer of refused) expect(answer.body).toEqual({ message: maxQuizzesMessage(cap) });
+
+    const [distinct] = await query<{ count: number }>(
+      postgres.database,
+      `select count(distinct quiz_id)::int as count from attempts where user_id = '${capLearner.id}'`,
+    );
+    expect(Number(distinct?.count)).toBe(cap);
+    fault.survived();
+  });
+
+  it('leaves no half-written attempt and no 5xx behind', async () => {
+    const problems = await integrityProblems(postgres.database, []);
+    expect(problems.halfWritten).toEqual([]);
+    expect(problems.orphanCertifications).toEqual([]);
+    expect(problems.unearnedCertificates).toEqual([]);
+    expect(ledger.unexpected).toEqual([]);
+  });
+});
