@@ -84,6 +84,8 @@ let learner: SignedIn;
 let admin: SignedIn;
 let planTarget: { id: string };
 let quiz: TestQuiz;
+/** The quiz the admin-edit inputs target: a valid hostile edit may change it, so it is never `quiz`. */
+let editableQuiz: TestQuiz;
 let attemptId: string;
 let pngDataString: string;
 
@@ -101,6 +103,7 @@ beforeAll(async () => {
   admin = await signIn(context, 'admin');
   planTarget = await insertUser(context.database);
   quiz = await insertQuiz(context.database, { title: 'Hostile practice', attemptsAllowed: 100 });
+  editableQuiz = await insertQuiz(context.database, { title: 'Hostile editable' });
   const submitted = await context.request({
     method: 'POST',
     url: `/api/quizzes/submit/${quiz.id}`,
@@ -301,8 +304,8 @@ const TARGETS: Target[] = [
     route: 'PUT /api/admin/quizzes/:id',
     who: 'admin',
     path: (params) => `/api/admin/quizzes/${params.id}`,
-    params: () => ({ id: quiz.id }),
-    body: { schema: AdminQuizInput, valid: () => validQuiz('Hostile practice') },
+    params: () => ({ id: editableQuiz.id }),
+    body: { schema: AdminQuizInput, valid: () => validQuiz('Hostile editable') },
   },
   {
     route: 'DELETE /api/admin/quizzes/:id',
@@ -837,7 +840,7 @@ describe('images, links and unicode', () => {
       );
       await judge(
         byRoute('PUT /api/admin/quizzes/:id'),
-        { body: { ...validQuiz('Hostile practice'), learnMoreLink: link } },
+        { body: { ...validQuiz('Hostile editable'), learnMoreLink: link } },
         true,
       );
       await judge(
