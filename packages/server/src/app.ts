@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -30,6 +29,7 @@ import { memoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { requireAdmin, requireUser } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { rejectUnstorableText } from './plugins/text-input.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -96,15 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimitFactor: options.rateLimitFactor ?? 1,
   };
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'no-referrer' },
-    // Like frame-ancestors 'none', for browsers that only know X-Frame-Options.
-    xFrameOptions: { action: 'deny' },
-    // HSTS only means something over TLS; the proxy in front of a deployment sets it there.
-    strictTransportSecurity: false,
-  });
+  // HSTS only means something over TLS; the proxy in front of a deployment sets it there.
+  registerSecurityHeaders(app, CONTENT_SECURITY_POLICY);
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
