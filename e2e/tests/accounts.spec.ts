@@ -12,6 +12,9 @@ import {
 test('a parent signs up, verifies from the outbox mail, logs in, uses the sidebar and logs out', async ({
   page,
 }) => {
+  // The longest flow (six pages, each checked with axe) and the first test after the server
+  // starts: on a busy CI machine it once needed more than the default 60 s.
+  test.slow();
   const email = uniqueEmail();
   await page.goto('/signup');
   await expectAccessible(page);
