@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ACCOUNT_DELETED_MESSAGE } from '@quizquest/shared';
 import { Modal } from '../../../components/modal.tsx';
@@ -98,6 +98,12 @@ function DeleteAccountDialog({ onCancel, onDeleted }: DeleteAccountDialogProps) 
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // Bumped when the field should take focus; the effect runs after the render that enables it again.
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  useEffect(() => {
+    if (focusRequest > 0) focusPassword();
+  }, [focusRequest]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -116,8 +122,7 @@ function DeleteAccountDialog({ onCancel, onDeleted }: DeleteAccountDialogProps) 
       setError(errorMessage(caught, DELETE_ACCOUNT_FAILED));
       setBusy(false);
       setPassword('');
-      // The field is enabled again on the next render; focus it then.
-      setTimeout(focusPassword, 0);
+      setFocusRequest((count) => count + 1);
     }
   }
 
