@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import type { AppDeps } from './deps.ts';
@@ -24,15 +24,31 @@ import { adminSubscriptionRoutes } from './features/admin-subscriptions/routes.t
 import { paymentWebhookRoutes, planRoutes } from './features/payments/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { quizRoutes } from './features/quizzes/routes.ts';
+import { createAccountCache, type AccountCache } from './lib/account-cache.ts';
 import { createQuizCache } from './lib/quiz-cache.ts';
 import { memoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { requireAdmin, requireUser } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { responseSerializer } from './plugins/serializer.ts';
 import { rejectUnstorableText } from './plugins/text-input.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** For tests that write rows behind the app's back: `accountCache.sync()` before the next request. */
+    accountCache: AccountCache;
+  }
+  interface FastifyContextConfig {
+    /** A non-GET route that writes no user's account state: its requests keep the account cache. */
+    keepsAccountCache?: boolean;
+  }
+}
+
+/** Methods that never write. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface BuildAppOptions {
   config: Config;
@@ -43,6 +59,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   rateLimitFactor?: number;
   logger?: FastifyServerOptions['logger'];
+  /** Also encode every response with zod and fail on any difference (tests; plugins/serializer.ts). */
+  verifyResponses?: boolean;
   /** Serve the built SPA (default: when packages/web/dist exists). */
   serveWeb?: boolean;
 }
@@ -72,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ verify: options.verifyResponses ?? false }));
   app.decorateRequest('authUser', null);
   registerErrorHandler(app);
   rejectUnstorableText(app);
@@ -92,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
     rateLimiter: options.rateLimiter ?? memoryRateLimiter(),
     quizCache: createQuizCache(database),
+    accountCache: createAccountCache(database),
     now: options.now ?? (() => new Date()),
     rateLimitFactor: options.rateLimitFactor ?? 1,
   };
@@ -113,8 +132,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
 
+  app.decorate('accountCache', deps.accountCache);
+
   await app.register(
     async (api) => {
+      // The triggers' NOTIFY reaches this instance a moment after a write commits; a request that
+      // wrote drops the state here itself before its answer leaves, so the next request never reads
+      // the old state: the signed-in learner's own, or everyone's after an admin's or a public write
+      // (password reset, e-mail verification, payment webhook).
+      api.addHook('onSend', async (request, reply) => {
+        if (READ_METHODS.has(request.method) || request.routeOptions.config.keepsAccountCache) return;
+        // A refused request wrote nothing (its transaction rolled back); were it otherwise, the
+        // triggers still tell every instance. Anonymous junk must not empty everyone's state.
+        if (reply.statusCode >= 400) return;
+        const user = request.authUser;
+        deps.accountCache.invalidate(user && user.role !== 'admin' ? user.id : undefined);
+      });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       healthRoutes(api);
       if (config.benchRoutes) benchRoutes(api, deps);
@@ -126,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(async (payments) => paymentWebhookRoutes(payments, deps));
 
       await api.register(async (signedIn) => {
-        requireUser(signedIn, deps.db, deps.jwt);
+        requireUser(signedIn, deps);
         userAuthRoutes(signedIn, deps);
         quizRoutes(signedIn, deps);
         attemptRoutes(signedIn, deps, { onAttemptRecorded: recordEarnedCertification });
@@ -137,7 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
       await api.register(
         async (admin) => {
-          requireAdmin(admin, deps.db, deps.jwt);
+          requireAdmin(admin, deps);
           adminSubscriptionRoutes(admin, deps);
           adminQuizRoutes(admin, deps);
           adminLearnerRoutes(admin, deps);
@@ -183,7 +216,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await deps.quizCache.start();
+  await deps.accountCache.start();
   app.addHook('onClose', async () => deps.quizCache.stop());
+  app.addHook('onClose', async () => deps.accountCache.stop());
   app.addHook('onClose', async () => deps.mailer.close());
   return app;
 }

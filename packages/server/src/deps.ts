@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import type { JwtService } from './features/auth/jwt.ts';
+import type { AccountCache } from './lib/account-cache.ts';
 import type { QuizCache } from './lib/quiz-cache.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -15,6 +16,8 @@ export interface AppDeps {
   rateLimiter: RateLimiter;
   /** Quiz content in memory, dropped on every edit in every instance (lib/quiz-cache.ts). */
   quizCache: QuizCache;
+  /** Each user's account state in memory, dropped on every write in every instance (lib/account-cache.ts). */
+  accountCache: AccountCache;
   /** The clock: injected so tests can move time. */
   now: () => Date;
   /** Multiplies every rate limit (1 in production; raised only by browser tests and benchmarks). */

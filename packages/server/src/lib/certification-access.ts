@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { certificationLevelProblem, currentLevel, findPlan } from '@quizquest/shared';
 import type { DbOrTx } from '../db/index.ts';
 import { certifications } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
 import { planLimitsFor } from './account.ts';
+import { cachedCertifications, cachedPlanLimits } from './account-state.ts';
 import { forbidden } from './http-error.ts';
 
 /** The sub-level ids whose certification the user has earned. */
@@ -30,6 +32,29 @@ export async function assertCertificationLevelOpen(
   // One after the other: inside a transaction both run on its single connection anyway.
   const { limits } = await planLimitsFor(db, userId, now);
   const earned = await earnedCertIds(db, userId);
+  refuseLockedLevel(level, limits, earned);
+}
+
+/** The same gate for a read outside any transaction (the quiz page): from the account cache. */
+export async function assertCertificationLevelOpenForRead(
+  deps: Pick<AppDeps, 'db' | 'accountCache'>,
+  userId: string,
+  level: number,
+  now: Date,
+): Promise<void> {
+  if (level < 1) return;
+  const [{ limits }, rows] = await Promise.all([
+    cachedPlanLimits(deps, userId, now),
+    cachedCertifications(deps, userId),
+  ]);
+  refuseLockedLevel(level, limits, new Set(rows.map((row) => row.certId)));
+}
+
+function refuseLockedLevel(
+  level: number,
+  limits: { allowedLevel: number; planId: string },
+  earned: Set<string>,
+): void {
   const problem = certificationLevelProblem({
     level,
     allowedLevel: limits.allowedLevel,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/index.ts';
+import { Lru } from './lru.ts';
 
 /**
  * Quiz content in memory (docs/decisions/016-performance.md). A quiz's title, questions and grades
@@ -17,35 +18,6 @@ export async function notifyQuizChanged(db: DbOrTx, quizId: string): Promise<voi
 
 /** Entries kept per kind; the least recently used goes first. Bounds memory whatever the catalogue size. */
 export const QUIZ_CACHE_LIMITS = { quizzes: 2_000, lists: 500 } as const;
-
-class Lru<V> {
-  private readonly entries = new Map<string, V>();
-  constructor(private readonly max: number) {}
-  get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value === undefined) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    return value;
-  }
-  set(key: string, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-  }
-  delete(key: string): void {
-    this.entries.delete(key);
-  }
-  clear(): void {
-    this.entries.clear();
-  }
-  get size(): number {
-    return this.entries.size;
-  }
-}
 
 export interface QuizCache {
   /** One live quiz's content (null: none), loaded on a miss. Never holds a learner's own data. */

@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CapturedQuery, Database } from '../db/index.ts';
+import { ACCOUNT_CHANGED_CHANNEL } from '../lib/account-cache.ts';
 import { QUIZ_CHANGED_CHANNEL } from '../lib/quiz-cache.ts';
 import { insertCertifications, subLevelIdsOf, subscribe } from '../testing/certification.ts';
 import { createTestContext, insertUser, loginAs, TEST_PASSWORD, type TestContext } from '../testing/index.ts';
@@ -145,6 +146,8 @@ describe('the hot queries use indexes', () => {
     const { admin, ...options } = request();
     // Empty the quiz caches (as any quiz edit does), so the cold-path statements are sent too.
     context.database.announce(QUIZ_CHANGED_CHANNEL, '');
+    // And the account cache (as any write to an account does).
+    context.database.announce(ACCOUNT_CHANGED_CHANNEL, '');
     const statements = await context.database.captureQueries(async () => {
       const response = await context.request({ ...options, headers: admin ? adminHeaders : learner.headers });
       expect(response.statusCode, response.body).toBeLessThan(300);

@@ -70,6 +70,7 @@ export async function createTestContext(
     jwtSecret: randomBytes(32).toString('hex'),
     now: () => clock.now,
     serveWeb: false,
+    verifyResponses: true,
     ...appOptions,
   });
   await app.ready();
@@ -78,7 +79,14 @@ export async function createTestContext(
     database,
     outboxDir: path.join(dataDir, 'outbox'),
     clock,
-    request: (injectOptions) => app.inject(injectOptions),
+    // Tests write rows directly, behind the app's back, as only another instance or a CLI would:
+    // the triggers' NOTIFY tells the app, and waiting for it keeps each request deterministic.
+    request: async (injectOptions) => {
+      await app.accountCache.sync().catch(() => {
+        // The database is down (outage tests): the request meets the same error on its own.
+      });
+      return app.inject(injectOptions);
+    },
     close: async () => {
       await app.close();
       await database.close();

@@ -56,20 +56,27 @@ export function quizFilterOf(params: Omit<ListParams, 'page' | 'pageSize'>): que
   return { title: params.title || undefined, ...dateRange(params.startDate, params.endDate) };
 }
 
-/** The quiz dashboard: a page of live quizzes, newest first, in two queries (rows and total). */
+/**
+ * The quiz dashboard: a page of live quizzes, newest first. The page itself is quiz content,
+ * kept in memory until a quiz changes (decision 016); the attempt totals of its quizzes until any
+ * attempt changes (decision 018): no query when nobody submitted since the last look.
+ */
 export async function listQuizzes(deps: AppDeps, params: ListParams): Promise<AdminQuizListResponse> {
   const filter = quizFilterOf(params);
+  const limit = params.pageSize;
+  const offset = (params.page - 1) * params.pageSize;
+  const key = JSON.stringify(['admin-quiz-page', filter, limit, offset]);
   const [rows, total] = await Promise.all([
-    queries.quizPage(deps.db, filter, {
-      limit: params.pageSize,
-      offset: (params.page - 1) * params.pageSize,
-    }),
-    // Counting every live quiz grows with the catalogue: unfiltered, the count waits in memory
-    // until a quiz is added or deleted.
-    filter.title === undefined && filter.from === undefined && filter.before === undefined
-      ? deps.quizCache.list('admin-live-quiz-count', () => queries.countQuizzes(deps.db, filter))
-      : queries.countQuizzes(deps.db, filter),
+    deps.quizCache.list(key, () => queries.quizPage(deps.db, filter, { limit, offset })),
+    deps.quizCache.list(JSON.stringify(['admin-quiz-count', filter]), () =>
+      queries.countQuizzes(deps.db, filter),
+    ),
   ]);
+  const ids = rows.map((row) => row.id);
+  const attempts = await deps.accountCache.fromAllAttempts(
+    JSON.stringify(['admin-attempt-totals', ids]),
+    () => queries.attemptTotals(deps.db, ids),
+  );
   return {
     quizzes: rows.map((row) => ({
       _id: row.id,
@@ -80,7 +87,7 @@ export async function listQuizzes(deps: AppDeps, params: ListParams): Promise<Ad
       grades: inCatalogueOrder(row.grades),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
-      totalAttempts: Number(row.totalAttempts),
+      totalAttempts: attempts.get(row.id) ?? 0,
       totalQuestions: Number(row.totalQuestions),
     })),
     total,

@@ -24,6 +24,8 @@ export function publicAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   routes.post(
     '/auth/signup',
     {
+      // Only inserts a new user, whom no cache knows yet.
+      config: { keepsAccountCache: true },
       schema: { tags: ['auth'], body: SignupRequest, response: { 201: MessageResponse, ...errorResponses } },
     },
     async (request, reply) => {
@@ -51,13 +53,18 @@ export function publicAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(
     '/auth/login',
-    { schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse, ...errorResponses } } },
+    {
+      // Reads only (rate limits live elsewhere): signing in must not empty everyone's account cache.
+      config: { keepsAccountCache: true },
+      schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse, ...errorResponses } },
+    },
     async (request) => service.login(deps, request.ip, request.body),
   );
 
   routes.post(
     '/auth/forgot-password',
     {
+      config: { keepsAccountCache: true },
       schema: {
         tags: ['auth'],
         body: ForgotPasswordRequest,

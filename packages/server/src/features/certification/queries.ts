@@ -1,15 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/index.ts';
+import { certificationRows } from '../../lib/account-state.ts';
 import { certificates, certifications, quizzes, users } from '../../db/schema.ts';
 
-/** Every certification the user has earned, oldest first. */
-export async function certificationsOf(db: DbOrTx, userId: string) {
-  return db
-    .select({ certId: certifications.certId, level: certifications.level, earnedAt: certifications.earnedAt })
-    .from(certifications)
-    .where(eq(certifications.userId, userId))
-    .orderBy(asc(certifications.earnedAt), asc(certifications.level), asc(certifications.certId));
-}
+/** The user's certifications, oldest first (the account cache reads them the same way). */
+export const certificationsOf = certificationRows;
 
 /**
  * Records a sub-level's certification once: the unique index (user, cert_id) turns a repeat or a

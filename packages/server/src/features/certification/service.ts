@@ -18,7 +18,7 @@ import {
 } from '@quizquest/shared';
 import type { DbOrTx, Tx } from '../../db/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import { planLimitsFor } from '../../lib/account.ts';
+import { cachedCertifications, cachedPlanLimits, type CertificationRow } from '../../lib/account-state.ts';
 import { forbidden, notFound, tooManyRequests } from '../../lib/http-error.ts';
 import { renderCertificatePdf } from './pdf.ts';
 import * as queries from './queries.ts';
@@ -51,23 +51,37 @@ const toRecord = (row: { certId: string; level: number; earnedAt: Date }): Certi
 });
 
 /** Certifications of catalogue sub-levels only: a stray id would never complete anything. */
+const ofCatalogue = (rows: CertificationRow[]) =>
+  rows.filter((row) => findSubLevel(row.certId)?.level === row.level);
+
 async function earnedRows(db: DbOrTx, userId: string) {
-  const rows = await queries.certificationsOf(db, userId);
-  return rows.filter((row) => findSubLevel(row.certId)?.level === row.level);
+  return ofCatalogue(await queries.certificationsOf(db, userId));
+}
+
+/** The account cache's copy, for reads outside any transaction (decision 018). */
+async function cachedEarnedRows(deps: AppDeps, userId: string) {
+  return ofCatalogue(await cachedCertifications(deps, userId));
+}
+
+/** The first live quiz of a sub-level: quiz content, cached until a quiz changes. */
+async function quizForSubLevel(deps: AppDeps, level: number, subLevel: string) {
+  return deps.quizCache.list(JSON.stringify(['sub-level-quiz', level, subLevel]), () =>
+    queries.quizForSubLevel(deps.db, level, subLevel),
+  );
 }
 
 /** GET /certification/progress (spec §3 Progress data; design.md §5). */
 export async function progress(deps: AppDeps, userId: string): Promise<CertificationProgress> {
   const now = deps.now();
   const [rows, { limits }] = await Promise.all([
-    earnedRows(deps.db, userId),
-    planLimitsFor(deps.db, userId, now),
+    cachedEarnedRows(deps, userId),
+    cachedPlanLimits(deps, userId, now),
   ]);
   const earned = new Set(rows.map((row) => row.certId));
   const level = currentLevel(earned);
   const { completed, required } = levelProgress(level, earned);
   const next = firstUnearnedSubLevel(level, earned);
-  const nextQuiz = next ? await queries.quizForSubLevel(deps.db, level, next.id) : null;
+  const nextQuiz = next ? await quizForSubLevel(deps, level, next.id) : null;
   const locked = isLevelLocked(limits.allowedLevel, level);
   return {
     currentLevel: level,
@@ -87,7 +101,7 @@ export async function progress(deps: AppDeps, userId: string): Promise<Certifica
 
 /** GET /certification/my-certifications: everything earned, and the levels it completes. */
 export async function myCertifications(deps: AppDeps, userId: string): Promise<MyCertificationsResponse> {
-  const rows = await earnedRows(deps.db, userId);
+  const rows = await cachedEarnedRows(deps, userId);
   return {
     certifications: rows.map(toRecord),
     completedLevels: completedLevels(new Set(rows.map((row) => row.certId))),

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/index.ts';
-import { attempts, categories, questions, quizGrades, quizzes } from '../../db/schema.ts';
+import { categories, questions, quizGrades, quizzes } from '../../db/schema.ts';
 
 /**
  * The learner's reads of the quiz catalogue. None of these select questions.correct_index: what
@@ -99,19 +99,4 @@ export async function questionCountsByQuiz(db: DbOrTx, quizIds: string[]): Promi
     .where(inArray(questions.quizId, quizIds))
     .groupBy(questions.quizId);
   return new Map(rows.map((row) => [row.quizId, Number(row.total)]));
-}
-
-/** The user's attempts per quiz: ownership in the where. */
-export async function attemptCountsByQuiz(
-  db: DbOrTx,
-  userId: string,
-  quizIds: string[],
-): Promise<Map<string, number>> {
-  if (quizIds.length === 0) return new Map();
-  const rows = await db
-    .select({ quizId: attempts.quizId, used: count() })
-    .from(attempts)
-    .where(and(eq(attempts.userId, userId), inArray(attempts.quizId, quizIds)))
-    .groupBy(attempts.quizId);
-  return new Map(rows.map((row) => [row.quizId, Number(row.used)]));
 }

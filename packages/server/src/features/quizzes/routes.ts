@@ -35,6 +35,8 @@ export function quizRoutes(app: FastifyInstance, deps: AppDeps): void {
   routes.post(
     '/quizzes/published',
     {
+      // A read sent as POST (spec §7): it must not empty the learner's account cache.
+      config: { keepsAccountCache: true },
       schema: {
         ...docs,
         body: PublishedQuizzesRequest,

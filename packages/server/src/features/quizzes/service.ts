@@ -6,7 +6,8 @@ import {
   type QuizOption,
 } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
-import { assertCertificationLevelOpen } from '../../lib/certification-access.ts';
+import { cachedAttemptCounts } from '../../lib/account-state.ts';
+import { assertCertificationLevelOpenForRead } from '../../lib/certification-access.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { mediaUrl } from '../media/service.ts';
@@ -59,18 +60,16 @@ async function practiceCatalogue(deps: AppDeps, grade: string, category: string 
   });
 }
 
-/** The practice list: the catalogue from memory, plus one query for the learner's own attempts. */
+/** The practice list: the catalogue and the learner's attempt counts, both from memory. */
 export async function publishedQuizzes(
   deps: AppDeps,
   userId: string,
   params: { grade: string; category?: string | null | undefined },
 ): Promise<PublishedQuiz[]> {
-  const catalogue = await practiceCatalogue(deps, params.grade, params.category ? params.category : null);
-  const attemptCounts = await queries.attemptCountsByQuiz(
-    deps.db,
-    userId,
-    catalogue.map((quiz) => quiz._id),
-  );
+  const [catalogue, attemptCounts] = await Promise.all([
+    practiceCatalogue(deps, params.grade, params.category ? params.category : null),
+    cachedAttemptCounts(deps, userId),
+  ]);
   return catalogue.map((quiz) => ({ ...quiz, attemptCount: attemptCounts.get(quiz._id) ?? 0 }));
 }
 
@@ -113,7 +112,7 @@ export async function quizForAttempt(
   if (!isUuid(quizId)) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
   const quiz = await deps.quizCache.quiz(quizId, () => loadQuizContent(deps, quizId));
   if (!quiz) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
-  await assertCertificationLevelOpen(deps.db, userId, quiz.level, deps.now());
-  const attemptCounts = await queries.attemptCountsByQuiz(deps.db, userId, [quizId]);
+  await assertCertificationLevelOpenForRead(deps, userId, quiz.level, deps.now());
+  const attemptCounts = await cachedAttemptCounts(deps, userId);
   return { ...quiz, attemptCount: attemptCounts.get(quizId) ?? 0 };
 }

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/index.ts';
+import { Lru } from './lru.ts';
+
+/**
+ * Each user's account state in memory (docs/decisions/018-account-cache.md): the row behind a
+ * token, the subscriptions, the certifications and the attempt counts. Every read of a signed-in
+ * request needs some of it, and reading it per request cost more round trips than the route's own
+ * work. Database triggers (migration 0004) NOTIFY this channel with '<table>:<user id>' when a write
+ * to users, subscriptions, attempts, certifications or certificates commits, whoever the writer is,
+ * so every instance drops that user's state; the writing instance also drops it itself right after
+ * the commit (`invalidate`), so the user's next request never sees the old state.
+ */
+export const ACCOUNT_CHANGED_CHANNEL = 'qq_account_changed';
+
+/** Users kept; the least recently seen goes first. */
+export const ACCOUNT_CACHE_LIMIT = 10_000;
+/** Values derived from everyone's attempts kept (admin list pages). */
+export const ATTEMPT_DERIVED_LIMIT = 200;
+
+export type AccountStateKind = 'user' | 'subscriptions' | 'certifications' | 'attempt-counts';
+
+export interface AccountCache {
+  /** One kind of a user's state, loaded on a miss; `null` and `undefined` are never remembered. */
+  get: <T>(userId: string, kind: AccountStateKind, load: () => Promise<T>) => Promise<T>;
+  /**
+   * A value derived from everyone's attempts (the admin list's attempt totals): dropped on any
+   * attempt change and with any user's state.
+   */
+  fromAllAttempts: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  /** Drops this user's state, or everyone's; at once, in this instance. */
+  invalidate: (userId?: string) => void;
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+  /**
+   * Resolves once every notification committed before the call has reached this instance (a
+   * marker sent through the same channel arrives after them). For writers outside any route, such
+   * as tests that insert rows directly.
+   */
+  sync: () => Promise<void>;
+  stats: () => { users: number; trusted: boolean };
+}
+
+const SYNC_PREFIX = 'sync:';
+
+/** The user id in a notification payload ('<table>:<user id>'), or undefined for "everyone". */
+export function changedUserId(payload: string): string | undefined {
+  const id = payload.slice(payload.indexOf(':') + 1);
+  return id === '' ? undefined : id;
+}
+
+export function createAccountCache(database: Pick<Database, 'listen' | 'db'>): AccountCache {
+  const users = new Lru<Map<AccountStateKind, unknown>>(ACCOUNT_CACHE_LIMIT);
+  const derived = new Lru<{ value: unknown }>(ATTEMPT_DERIVED_LIMIT);
+  /** Bumped by every invalidation: a load that started before one must not store what it read. */
+  let epoch = 0;
+  /** False until listening, and whenever the listening connection is lost: then nothing is cached. */
+  let trusted = false;
+  let unlisten: (() => Promise<void>) | null = null;
+  const syncs = new Map<string, () => void>();
+
+  const invalidate = (userId?: string) => {
+    epoch += 1;
+    derived.clear();
+    if (userId) users.delete(userId);
+    else users.clear();
+  };
+
+  return {
+    get: async <T>(userId: string, kind: AccountStateKind, load: () => Promise<T>): Promise<T> => {
+      if (trusted) {
+        const state = users.get(userId);
+        if (state?.has(kind)) return state.get(kind) as T;
+      }
+      const started = epoch;
+      const value = await load();
+      if (trusted && epoch === started && value !== null && value !== undefined) {
+        const state = users.get(userId) ?? new Map<AccountStateKind, unknown>();
+        state.set(kind, value);
+        users.set(userId, state);
+      }
+      return value;
+    },
+    fromAllAttempts: async <T>(key: string, load: () => Promise<T>): Promise<T> => {
+      const hit = trusted ? derived.get(key) : undefined;
+      if (hit) return hit.value as T;
+      const started = epoch;
+      const value = await load();
+      if (trusted && epoch === started) derived.set(key, { value });
+      return value;
+    },
+    invalidate,
+    start: async () => {
+      try {
+        unlisten = await database.listen(ACCOUNT_CHANGED_CHANNEL, {
+          onMessage: (payload) => {
+            const synced = syncs.get(payload);
+            if (synced) synced();
+            else if (!payload.startsWith(SYNC_PREFIX)) invalidate(changedUserId(payload));
+          },
+          onStatus: (listening) => {
+            invalidate();
+            trusted = listening;
+          },
+        });
+      } catch {
+        // Not listening (the connection retries on its own): read from the database meanwhile.
+        trusted = false;
+      }
+    },
+    stop: async () => {
+      trusted = false;
+      invalidate();
+      await unlisten?.();
+    },
+    sync: async () => {
+      if (!trusted) return; // nothing is served from memory meanwhile
+      const marker = `${SYNC_PREFIX}${randomBytes(8).toString('hex')}`;
+      let timer: NodeJS.Timeout | undefined;
+      const arrived = new Promise<void>((resolve) => {
+        syncs.set(marker, resolve);
+        // A lost connection stops trusting the cache (onStatus) and would never deliver the marker.
+        timer = setTimeout(resolve, 5_000);
+      });
+      try {
+        await database.db.execute(sql`select pg_notify(${ACCOUNT_CHANGED_CHANNEL}, ${marker})`);
+        await arrived;
+      } finally {
+        clearTimeout(timer);
+        syncs.delete(marker);
+      }
+    },
+    stats: () => ({ users: users.size, trusted }),
+  };
+}
