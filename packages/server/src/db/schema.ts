@@ -189,6 +189,14 @@ export const attempts = pgTable(
     correctCount: integer('correct_count').notNull(),
     total: integer('total').notNull(),
     snapshot: jsonb('snapshot').$type<{ title: string; questions: AttemptedQuestion[] }>().notNull(),
+    /**
+     * The snapshot's title, kept beside it so a history page reads a short column rather than
+     * each row's whole snapshot (decision 016). Computed by the database on every write, so no
+     * writer can leave it out or let it disagree with the snapshot.
+     */
+    quizTitle: text('quiz_title')
+      .notNull()
+      .generatedAlwaysAs(sql`snapshot->>'title'`),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -261,6 +261,44 @@ describe("the plan's cap on distinct practice quizzes", () => {
     expect(distinct.size).toBe(10);
   });
 
+  it('applies the free cap when the paid plan is cancelled, over or not begun yet', async () => {
+    const user = await learner();
+    const day = 86_400_000;
+    const now = context.clock.now.getTime();
+    await context.database.db.insert(subscriptions).values([
+      {
+        userId: user.id,
+        planId: 'plan299',
+        startsAt: new Date(now - day),
+        endsAt: new Date(now + day),
+        source: 'admin',
+        cancelledAt: new Date(now - 1000),
+      },
+      {
+        userId: user.id,
+        planId: 'plan199',
+        startsAt: new Date(now - 2 * day),
+        endsAt: new Date(now),
+        source: 'admin',
+      },
+      {
+        userId: user.id,
+        planId: 'plan99',
+        startsAt: new Date(now + 1000),
+        endsAt: new Date(now + day),
+        source: 'admin',
+      },
+    ]);
+    for (let index = 0; index < 10; index += 1) {
+      const quiz = await insertQuiz(context.database);
+      expect((await submit(user.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(201);
+    }
+    const eleventh = await insertQuiz(context.database);
+    const refused = await submit(user.headers, eleventh.id, { answers: answersFor(eleventh) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Max 10 Quizzes can be attempted. Upgrade Now.' });
+  });
+
   it('has no cap on the Ultimate plan', async () => {
     const user = await learner();
     await context.database.db.insert(subscriptions).values({
@@ -389,6 +427,9 @@ describe('GET /api/quizzes/result/:attemptId', () => {
 
     await context.database.db.delete(questions).where(eq(questions.quizId, edited.id));
     expect((await get(user.headers, `/api/quizzes/result/${id}`)).json()).toEqual(before);
+    // The history shows the title as attempted too (attempts.quiz_title, kept from the snapshot).
+    const history = (await get(user.headers, '/api/quizzes/history')).json();
+    expect(history.attempts[0]).toMatchObject({ _id: id, quiz: { title: 'Before the edit' } });
   });
 });
 
@@ -545,6 +586,47 @@ describe('GET /api/quizzes/history', () => {
   });
 });
 
+describe('the statements of a submission', () => {
+  const deps = () => ({
+    db: context.database.db,
+    now: () => context.clock.now,
+    rateLimiter: memoryRateLimiter(),
+    rateLimitFactor: 1,
+  });
+
+  /** What one submission sends besides BEGIN and COMMIT (PGlite's transactions do not log them). */
+  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+    const sent = await context.database.captureQueries(() => run().catch(() => undefined));
+    return sent.map((query) => query.sql).filter((text) => !/^\s*(begin|commit|rollback)\b/i.test(text));
+  }
+
+  it('sends two for a practice quiz, first attempt, re-attempt or refusal alike', async () => {
+    const user = await insertUser(context.database);
+    const quiz = await insertQuiz(context.database, { attemptsAllowed: 2 });
+    const attempt = () => submitAttempt(deps(), user.id, quiz.id, answersFor(quiz));
+    // The first attempt reads the plan's cap and the distinct practice count; in the same statement.
+    expect(await statementsOf(attempt)).toHaveLength(2);
+    expect(await statementsOf(attempt)).toHaveLength(2);
+    const refused = await statementsOf(attempt);
+    expect(refused).toHaveLength(2);
+    await expect(attempt()).rejects.toMatchObject({
+      statusCode: 403,
+      message: 'Attempt limit reached for this quiz',
+    });
+    expect(await attemptRows(user.id, quiz.id)).toHaveLength(2);
+  });
+
+  it('takes the user lock in the first and checks the limits in the second', async () => {
+    const user = await insertUser(context.database);
+    const quiz = await insertQuiz(context.database);
+    const [lock, insert] = await statementsOf(() =>
+      submitAttempt(deps(), user.id, quiz.id, answersFor(quiz)),
+    );
+    expect(lock).toMatch(/for update of "users"/i);
+    expect(insert).toMatch(/insert into "attempts"/i);
+  });
+});
+
 describe('the attempt-recorded extension point', () => {
   const deps = () => ({
     db: context.database.db,
@@ -554,7 +636,7 @@ describe('the attempt-recorded extension point', () => {
   });
 
   it('runs inside the submit transaction, after the attempt is inserted', async () => {
-    const user = await learner();
+    const user = await insertUser(context.database);
     await subscribe(context.database, user.id, 'plan99', context.clock.now);
     await insertCertifications(context.database, user.id, subLevelIdsOf(1, 2));
     const quiz = await insertQuiz(context.database, { level: 3, subLevel: 'L3-C7' });
@@ -585,7 +667,7 @@ describe('the attempt-recorded extension point', () => {
   });
 
   it('rolls the attempt back when the hook fails', async () => {
-    const user = await learner();
+    const user = await insertUser(context.database);
     const quiz = await insertQuiz(context.database);
     await expect(
       submitAttempt(deps(), user.id, quiz.id, answersFor(quiz), {

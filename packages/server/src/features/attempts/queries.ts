@@ -1,73 +1,253 @@
-import { and, asc, count, countDistinct, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Query } from 'drizzle-orm';
+import { findPlan, PAID_PLAN_IDS } from '@quizquest/shared';
 import type { DbOrTx, Tx } from '../../db/index.ts';
-import { attempts, categories, questions, quizzes, users } from '../../db/schema.ts';
+import {
+  attempts,
+  categories,
+  questions,
+  quizzes,
+  subscriptions,
+  users,
+  type StoredOption,
+} from '../../db/schema.ts';
+
+/*
+ * A submission sends four statements: BEGIN, lockUserAndReadQuiz, insertAttemptWithinLimits,
+ * COMMIT (a certification quiz adds its level check). Both statements are built once, here, and
+ * run as named prepared statements: PostgreSQL parses and plans each once per connection, and
+ * nothing is rebuilt per request (query building and planning were most of their cost).
+ */
+
+const dialect = new PgDialect();
+const param = (name: string) => sql.placeholder(name);
+
+/** Runs a statement built once as a named prepared statement, with this call's values. */
+async function executeNamed<Row>(
+  tx: Tx,
+  name: string,
+  query: Query,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
+  const prepared = tx._.session.prepareQuery(query, undefined, name, false);
+  const result = (await prepared.execute(values)) as { rows: Row[] };
+  return result.rows;
+}
+
+/** A question with its correct answer: for scoring and the snapshot, never for a learner's payload. */
+export interface ScoringQuestion {
+  text: string;
+  imageMediaId: string | null;
+  options: StoredOption[];
+  correctIndex: number;
+}
+
+const LOCK_USER_AND_READ_QUIZ = dialect.sqlToQuery(sql`
+  select
+    ${quizzes.id} as "quizId",
+    ${quizzes.title} as "title",
+    ${quizzes.level} as "level",
+    ${quizzes.subLevel} as "subLevel",
+    ${quizzes.attemptsAllowed} as "attemptsAllowed",
+    ${quizzes.passScore} as "passScore",
+    (
+      select json_agg(
+        json_build_object(
+          'text', ${questions.text},
+          'imageMediaId', ${questions.imageMediaId},
+          'options', ${questions.options},
+          'correctIndex', ${questions.correctIndex}
+        )
+        order by ${questions.position}, ${questions.id}
+      )
+      from ${questions}
+      where ${questions.quizId} = ${quizzes.id}
+    ) as "questions"
+  from ${users}
+  left join ${quizzes}
+    on ${quizzes.id} = ${param('quizId')}::uuid
+    and ${quizzes.published}
+    and ${quizzes.deletedAt} is null
+  where ${users.id} = ${param('userId')}::uuid
+  for update of ${users}`);
+
+interface LockedRow {
+  quizId: string | null;
+  title: string | null;
+  level: number | null;
+  subLevel: string | null;
+  attemptsAllowed: number | null;
+  passScore: number | null;
+  questions: ScoringQuestion[] | null;
+}
 
 /**
- * Takes the user's row lock for the rest of the transaction. Every submission of one user takes
- * it first, so on any number of app instances they run one after another and the limit checks
- * that follow always see the attempts committed before.
+ * The submission's first statement: takes the user's row lock for the rest of the transaction and
+ * reads the quiz (published, not deleted) with its questions in position order. Every submission
+ * of one user takes the lock first, so on any number of app instances they run one after another.
+ * Null: the account is gone. A null quiz: no such live quiz.
+ *
+ * The quiz and its questions are read with the snapshot this statement started with, before the
+ * lock was granted: fine, quiz content is not serialised by the user's lock. The limit checks are
+ * not made here for that reason: they belong to the next statement (see insertAttemptWithinLimits).
  */
-export async function lockUser(tx: Tx, userId: string): Promise<boolean> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  return rows.length === 1;
+export async function lockUserAndReadQuiz(tx: Tx, userId: string, quizId: string) {
+  const [row] = await executeNamed<LockedRow>(
+    tx,
+    'attempts_lock_user_and_read_quiz',
+    LOCK_USER_AND_READ_QUIZ,
+    {
+      userId,
+      quizId,
+    },
+  );
+  if (!row) return null;
+  const { quizId: id, title, level, subLevel, attemptsAllowed, passScore } = row;
+  // A left join: every quiz column is null together when there is no such live quiz.
+  if (id === null || title === null || level === null || attemptsAllowed === null || passScore === null) {
+    return { quiz: null };
+  }
+  return {
+    quiz: { id, title, level, subLevel, attemptsAllowed, passScore },
+    questions: row.questions ?? [],
+  };
 }
 
-/** A quiz that can be attempted: published and not deleted. */
-export async function quizForSubmission(tx: Tx, quizId: string) {
-  const [row] = await tx
-    .select({
-      id: quizzes.id,
-      title: quizzes.title,
-      level: quizzes.level,
-      subLevel: quizzes.subLevel,
-      attemptsAllowed: quizzes.attemptsAllowed,
-      passScore: quizzes.passScore,
-    })
-    .from(quizzes)
-    .where(and(eq(quizzes.id, quizId), eq(quizzes.published, true), isNull(quizzes.deletedAt)))
-    .limit(1);
-  return row ?? null;
+/** Distinct practice quizzes a learner may attempt, per paid plan id (null: unlimited). */
+const PRACTICE_CAPS_BY_PLAN = JSON.stringify(
+  Object.fromEntries(PAID_PLAN_IDS.map((planId) => [planId, findPlan(planId).maxQuizzes])),
+);
+const FREE_PRACTICE_CAP = JSON.stringify(findPlan(null).maxQuizzes);
+
+/**
+ * The plan's cap on distinct practice quizzes, SQL null when unlimited: the active subscription's
+ * plan, read as planLimitsFor reads it (not cancelled, started, not ended; the latest end first),
+ * or the free plan. In the jsonb map a missing key (free, unknown or no plan) is SQL null and falls
+ * back to the free cap; an unlimited plan's cap is json null, which #>> turns into SQL null.
+ */
+const PLAN_PRACTICE_CAP = sql`(coalesce(
+  ${PRACTICE_CAPS_BY_PLAN}::jsonb -> (
+    select ${subscriptions.planId}
+    from ${subscriptions}
+    where ${subscriptions.userId} = ${param('userId')}::uuid
+      and ${subscriptions.cancelledAt} is null
+      and ${subscriptions.startsAt} <= ${param('submittedAt')}::timestamptz
+      and ${subscriptions.endsAt} > ${param('submittedAt')}::timestamptz
+    order by ${subscriptions.endsAt} desc
+    limit 1
+  ),
+  ${FREE_PRACTICE_CAP}::jsonb
+) #>> '{}')::int`;
+
+const INSERT_ATTEMPT_WITHIN_LIMITS = dialect.sqlToQuery(sql`
+  with facts as (
+    select used.n as used,
+      case when ${param('practice')}::boolean and used.n = 0 then ${PLAN_PRACTICE_CAP} end as cap
+    from (
+      select count(*)::int as n
+      from (
+        select from ${attempts}
+        where ${attempts.userId} = ${param('userId')}::uuid and ${attempts.quizId} = ${param('quizId')}::uuid
+        limit ${param('attemptsAllowed')}::int
+      ) counted
+    ) used
+  ),
+  checked as (
+    select facts.used, facts.cap,
+      case when facts.cap is not null then (
+        select count(distinct ${attempts.quizId})::int
+        from ${attempts} inner join ${quizzes} on ${quizzes.id} = ${attempts.quizId}
+        where ${attempts.userId} = ${param('userId')}::uuid and ${quizzes.level} = 0
+      ) end as distinct_practice
+    from facts
+  ),
+  inserted as (
+    insert into ${attempts} (
+      user_id, quiz_id, answers, score_hundredths, correct_count, total, snapshot, submitted_at
+    )
+    select ${param('userId')}::uuid, ${param('quizId')}::uuid, ${param('answers')}::jsonb,
+      ${param('score')}::int, ${param('correctCount')}::int, ${param('total')}::int,
+      ${param('snapshot')}::jsonb, ${param('submittedAt')}::timestamptz
+    from checked
+    where checked.used < ${param('attemptsAllowed')}::int
+      and (checked.distinct_practice is null or checked.distinct_practice < checked.cap)
+    returning id
+  )
+  select checked.used, checked.cap, checked.distinct_practice,
+    (select inserted.id from inserted) as attempt_id
+  from checked`);
+
+interface LimitedInsertRow {
+  used: number;
+  cap: number | null;
+  distinct_practice: number | null;
+  attempt_id: string | null;
 }
 
-/** The questions with their correct answers: for scoring and the snapshot, never for a learner's payload. */
-export async function questionsForScoring(tx: Tx, quizId: string) {
-  return tx
-    .select({
-      text: questions.text,
-      imageMediaId: questions.imageMediaId,
-      options: questions.options,
-      correctIndex: questions.correctIndex,
-    })
-    .from(questions)
-    .where(eq(questions.quizId, quizId))
-    .orderBy(asc(questions.position), asc(questions.id));
+export interface AttemptValues {
+  userId: string;
+  quizId: string;
+  answers: number[];
+  score: number;
+  correctCount: number;
+  total: number;
+  snapshot: (typeof attempts.$inferInsert)['snapshot'];
+  submittedAt: Date;
 }
 
-export async function countAttempts(tx: Tx, userId: string, quizId: string): Promise<number> {
-  const [row] = await tx
-    .select({ used: count() })
-    .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.quizId, quizId)));
-  return Number(row?.used ?? 0);
+export interface LimitedInsert {
+  /** The new attempt's id; null when a limit refused it (nothing was written). */
+  attemptId: string | null;
+  /** The user's attempts of this quiz before this one, counted up to attemptsAllowed. */
+  used: number;
+  /** The plan's distinct practice cap, read only for a first attempt of a practice quiz on a capped plan. */
+  cap: number | null;
+  /** Distinct practice quizzes attempted so far, counted only when `cap` is read. */
+  distinctPractice: number | null;
 }
 
-/** Distinct practice quizzes the user has attempted (deleted ones too: the attempt happened). */
-export async function countDistinctPracticeQuizzes(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ distinct: countDistinct(attempts.quizId) })
-    .from(attempts)
-    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
-    .where(and(eq(attempts.userId, userId), eq(quizzes.level, 0)));
-  return Number(row?.distinct ?? 0);
-}
-
-export async function insertAttempt(tx: Tx, values: typeof attempts.$inferInsert) {
-  const [row] = await tx
-    .insert(attempts)
-    .values(values)
-    .returning({ id: attempts.id, submittedAt: attempts.submittedAt });
-  if (!row) throw new Error('insert into attempts returned no row');
-  return row;
+/**
+ * The submission's second statement: records the attempt only while the limits hold, and says
+ * which one refused it otherwise. It must run after lockUserAndReadQuiz, never inside it: in READ
+ * COMMITTED a statement sees what was committed when it started, so only a statement started
+ * after the lock was granted counts every attempt and subscription change of the submissions and
+ * plan changes (which take the same lock) that went before.
+ *
+ * The limits, as in design.md §5: the quiz's attempts limit (counted up to `attemptsAllowed`
+ * only), and for a practice quiz (level 0) not attempted before, the plan's cap on distinct
+ * practice quizzes (PLAN_PRACTICE_CAP). Certification quizzes are gated by the plan's levels.
+ */
+export async function insertAttemptWithinLimits(
+  tx: Tx,
+  values: AttemptValues,
+  quiz: { level: number; attemptsAllowed: number },
+): Promise<LimitedInsert> {
+  if (quiz.attemptsAllowed < 1) return { attemptId: null, used: 0, cap: null, distinctPractice: null };
+  const [row] = await executeNamed<LimitedInsertRow>(
+    tx,
+    'attempts_insert_within_limits',
+    INSERT_ATTEMPT_WITHIN_LIMITS,
+    {
+      userId: values.userId,
+      quizId: values.quizId,
+      answers: JSON.stringify(values.answers),
+      score: values.score,
+      correctCount: values.correctCount,
+      total: values.total,
+      snapshot: JSON.stringify(values.snapshot),
+      submittedAt: values.submittedAt.toISOString(),
+      attemptsAllowed: quiz.attemptsAllowed,
+      practice: quiz.level === 0,
+    },
+  );
+  if (!row) throw new Error('the attempt insert returned no row');
+  return {
+    attemptId: row.attempt_id,
+    used: row.used,
+    cap: row.cap,
+    distinctPractice: row.distinct_practice,
+  };
 }
 
 /**
@@ -120,8 +300,8 @@ export async function historyPage(
     .select({
       id: attempts.id,
       quizId: attempts.quizId,
-      // The title as attempted, like the result page; the snapshot's questions are not read here.
-      title: sql<string>`${attempts.snapshot}->>'title'`,
+      // The title as attempted, like the result page, from its own column: the snapshot is not read.
+      title: attempts.quizTitle,
       category: categories.name,
       level: quizzes.level,
       subLevel: quizzes.subLevel,

@@ -71,30 +71,21 @@ export async function submitAttempt(
   if (!isUuid(quizId)) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
   const now = deps.now();
 
+  // Four statements for a practice quiz: BEGIN, lock + quiz + questions, insert within the limits
+  // (it also says which limit refused), COMMIT. A certification quiz adds its level check.
   return deps.db.transaction(async (tx) => {
-    if (!(await queries.lockUser(tx, userId))) throw notFound('Account not found');
-    const quiz = await queries.quizForSubmission(tx, quizId);
-    if (!quiz) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
-    await assertCertificationLevelOpen(tx, userId, quiz.level, now);
-    const questions = await queries.questionsForScoring(tx, quizId);
+    const locked = await queries.lockUserAndReadQuiz(tx, userId, quizId);
+    if (!locked) throw notFound('Account not found');
+    if (!locked.quiz) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
+    const { quiz, questions } = locked;
+    // Certification quizzes (level ≥ 1) are gated by the plan's levels; read after the lock.
+    if (quiz.level >= 1) await assertCertificationLevelOpen(tx, userId, quiz.level, now);
     if (questions.length === 0) throw conflict('This quiz has no questions yet.');
     const problem = answersProblem(
       answers,
       questions.map((question) => question.options.length),
     );
     if (problem) throw badRequest(problem, { answers: problem });
-
-    const used = await queries.countAttempts(tx, userId, quizId);
-    if (remainingAttempts(quiz.attemptsAllowed, used) === 0) throw forbidden(ATTEMPT_LIMIT_MESSAGE);
-    // Certification quizzes (level ≥ 1) are gated by the plan's levels, not by this cap.
-    if (quiz.level === 0 && used === 0) {
-      const { limits } = await planLimitsFor(tx, userId, now);
-      const distinctQuizzesAttempted = await queries.countDistinctPracticeQuizzes(tx, userId);
-      const cap = limits.maxQuizzes;
-      if (cap !== null && distinctQuizCapReached(cap, distinctQuizzesAttempted)) {
-        throw forbidden(maxQuizzesMessage(cap));
-      }
-    }
 
     const score = scoreAttempt(
       questions.map((question) => question.correctIndex),
@@ -106,27 +97,42 @@ export async function submitAttempt(
       options: question.options.map((option) => ({ type: option.type, value: option.value })),
       correctAnswerIndex: question.correctIndex,
     }));
-    const attempt = await queries.insertAttempt(tx, {
-      userId,
-      quizId,
-      answers,
-      score: score.scoreHundredths,
-      correctCount: score.correctCount,
-      total: score.totalQuestions,
-      snapshot: { title: quiz.title, questions: snapshotQuestions },
-      submittedAt: now,
-    });
+    const recorded = await queries.insertAttemptWithinLimits(
+      tx,
+      {
+        userId,
+        quizId,
+        answers,
+        score: score.scoreHundredths,
+        correctCount: score.correctCount,
+        total: score.totalQuestions,
+        snapshot: { title: quiz.title, questions: snapshotQuestions },
+        submittedAt: now,
+      },
+      quiz,
+    );
+    if (recorded.attemptId === null) {
+      if (remainingAttempts(quiz.attemptsAllowed, recorded.used) === 0)
+        throw forbidden(ATTEMPT_LIMIT_MESSAGE);
+      // Otherwise the plan's cap on distinct practice quizzes refused it (certification quizzes
+      // are gated by the plan's levels, not by this cap).
+      const cap = recorded.cap;
+      if (cap !== null && distinctQuizCapReached(cap, recorded.distinctPractice ?? 0)) {
+        throw forbidden(maxQuizzesMessage(cap));
+      }
+      throw new Error('the attempt was refused by no known limit');
+    }
     await options.onAttemptRecorded?.(tx, {
-      attemptId: attempt.id,
+      attemptId: recorded.attemptId,
       userId,
       quiz: { id: quiz.id, level: quiz.level, subLevel: quiz.subLevel, passScore: quiz.passScore },
       scoreHundredths: score.scoreHundredths,
       correctCount: score.correctCount,
       totalQuestions: score.totalQuestions,
-      submittedAt: attempt.submittedAt,
+      submittedAt: now,
     });
     return {
-      attemptId: attempt.id,
+      attemptId: recorded.attemptId,
       score: score.score,
       correctCount: score.correctCount,
       totalQuestions: score.totalQuestions,
