@@ -1,6 +1,9 @@
 -- Every write to a user's account state tells every instance, when it commits, which user changed
 -- (docs/decisions/018-account-cache.md). Triggers rather than calls in the code: no writer (API,
 -- CLI, cascade, a future feature) can forget to notify. Payload: '<table>:<user id>'.
+-- Not on attempts: a transaction that notifies holds PostgreSQL's one notify lock while it commits,
+-- which would serialise every submission; the submission announces itself after its commit,
+-- batched (lib/account-cache.ts `publishAttempts`).
 CREATE FUNCTION "qq_notify_account_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   old_user text;
@@ -26,8 +29,6 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "users_account_changed" AFTER INSERT OR UPDATE OR DELETE ON "users"
   FOR EACH ROW EXECUTE FUNCTION "qq_notify_account_changed"();--> statement-breakpoint
 CREATE TRIGGER "subscriptions_account_changed" AFTER INSERT OR UPDATE OR DELETE ON "subscriptions"
-  FOR EACH ROW EXECUTE FUNCTION "qq_notify_account_changed"();--> statement-breakpoint
-CREATE TRIGGER "attempts_account_changed" AFTER INSERT OR UPDATE OR DELETE ON "attempts"
   FOR EACH ROW EXECUTE FUNCTION "qq_notify_account_changed"();--> statement-breakpoint
 CREATE TRIGGER "certifications_account_changed" AFTER INSERT OR UPDATE OR DELETE ON "certifications"
   FOR EACH ROW EXECUTE FUNCTION "qq_notify_account_changed"();--> statement-breakpoint

@@ -366,6 +366,45 @@ describe('createAccountCache', () => {
   });
 });
 
+describe('publishAttempts', () => {
+  it('sends concurrent notices together, each call resolving once the statement carrying it was sent', async () => {
+    const database = fakeDatabase();
+    const cache = createAccountCache(database);
+    await cache.start();
+    const first = cache.publishAttempts('u1');
+    const second = cache.publishAttempts('u2');
+    const third = cache.publishAttempts('u3');
+    await Promise.all([first, second, third]);
+    // Asked in the same turn: one statement.
+    expect(database.sent).toEqual(['u1,u2,u3']);
+    // Asked while a statement is on its way: the next one, sent after it.
+    let release = () => {};
+    database.execute.mockImplementationOnce(async (query) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      database.sent.push(String(dialect.sqlToQuery(query).params[1]));
+      return { rows: [] };
+    });
+    const slow = cache.publishAttempts('u4');
+    await settle();
+    const queued = [cache.publishAttempts('u5'), cache.publishAttempts('u6')];
+    await settle();
+    expect(database.sent).toEqual(['u1,u2,u3']);
+    release();
+    await Promise.all([slow, ...queued]);
+    expect(database.sent).toEqual(['u1,u2,u3', 'u4', 'u5,u6']);
+  });
+
+  it('rejects when its statement fails, and the next notice is still sent', async () => {
+    const database = fakeDatabase();
+    const cache = createAccountCache(database);
+    await cache.start();
+    database.execute.mockRejectedValueOnce(new Error('connection lost'));
+    await expect(cache.publishAttempts('u1')).rejects.toThrow('connection lost');
+    await cache.publishAttempts('u2');
+    expect(database.sent).toEqual(['u2']);
+  });
+});
+
 describe('termInForce', () => {
   const now = new Date('2025-06-01T12:00:00Z');
   const at = (iso: string) => new Date(iso);

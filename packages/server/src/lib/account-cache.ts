@@ -29,6 +29,13 @@ export interface AccountCache {
    * attempt change and with any user's state.
    */
   fromAllAttempts: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  /**
+   * Tells every instance that these users' attempts changed, after the write committed. Attempts
+   * have no trigger (migration 0004): a notifying transaction holds PostgreSQL's single notify lock
+   * while it commits, which would serialise every submission. Concurrent calls share one NOTIFY
+   * statement; each resolves once the statement carrying its user has been sent.
+   */
+  publishAttempts: (userId: string) => Promise<void>;
   /** Drops this user's state, or everyone's; at once, in this instance. */
   invalidate: (userId?: string) => void;
   start: () => Promise<void>;
@@ -59,6 +66,17 @@ export function createAccountCache(database: Pick<Database, 'listen' | 'db'>): A
   let trusted = false;
   let unlisten: (() => Promise<void>) | null = null;
   const syncs = new Map<string, () => void>();
+  /** The users waiting for the next NOTIFY statement, and the promise of that statement. */
+  let batch: { userIds: Set<string>; sent: Promise<void> } | null = null;
+  /** The NOTIFY statement being sent: the next batch waits for it. */
+  let sending: Promise<void> = Promise.resolve();
+
+  const sendAttemptNotices = async (userIds: string[]) => {
+    // One text parameter (user ids hold no comma): drizzle would spread an array into a row.
+    await database.db.execute(
+      sql`select pg_notify(${ACCOUNT_CHANGED_CHANNEL}, 'attempts:' || id) from unnest(string_to_array(${userIds.join(',')}, ',')) as id`,
+    );
+  };
 
   const invalidate = (userId?: string) => {
     epoch += 1;
@@ -89,6 +107,20 @@ export function createAccountCache(database: Pick<Database, 'listen' | 'db'>): A
       const value = await load();
       if (trusted && epoch === started) derived.set(key, { value });
       return value;
+    },
+    publishAttempts: (userId) => {
+      if (batch) {
+        batch.userIds.add(userId);
+        return batch.sent;
+      }
+      const userIds = new Set([userId]);
+      const sent = sending.then(async () => {
+        batch = null; // later calls start the next batch, sent after this one
+        await sendAttemptNotices([...userIds]);
+      });
+      batch = { userIds, sent };
+      sending = sent.catch(() => {});
+      return sent;
     },
     invalidate,
     start: async () => {

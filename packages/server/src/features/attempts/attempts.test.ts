@@ -592,13 +592,24 @@ describe('the statements of a submission', () => {
     now: () => context.clock.now,
     rateLimiter: memoryRateLimiter(),
     rateLimitFactor: 1,
+    accountCache: context.app.accountCache,
   });
 
-  /** What one submission sends besides BEGIN and COMMIT (PGlite's transactions do not log them). */
-  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  /**
+   * What one submission sends inside its transaction besides BEGIN and COMMIT (PGlite's
+   * transactions do not log them), and the notices to other instances it sends after its commit.
+   */
+  async function sentBy(run: () => Promise<unknown>) {
     const sent = await context.database.captureQueries(() => run().catch(() => undefined));
-    return sent.map((query) => query.sql).filter((text) => !/^\s*(begin|commit|rollback)\b/i.test(text));
+    const texts = sent
+      .map((query) => query.sql)
+      .filter((text) => !/^\s*(begin|commit|rollback)\b/i.test(text));
+    return {
+      inTransaction: texts.filter((text) => !text.includes('pg_notify')),
+      notices: texts.filter((text) => text.includes('pg_notify')),
+    };
   }
+  const statementsOf = async (run: () => Promise<unknown>) => (await sentBy(run)).inTransaction;
 
   it('sends two for a practice quiz, first attempt, re-attempt or refusal alike', async () => {
     const user = await insertUser(context.database);
@@ -607,13 +618,22 @@ describe('the statements of a submission', () => {
     // The first attempt reads the plan's cap and the distinct practice count; in the same statement.
     expect(await statementsOf(attempt)).toHaveLength(2);
     expect(await statementsOf(attempt)).toHaveLength(2);
-    const refused = await statementsOf(attempt);
-    expect(refused).toHaveLength(2);
+    const refused = await sentBy(attempt);
+    expect(refused.inTransaction).toHaveLength(2);
+    // A refusal recorded nothing: nobody is told.
+    expect(refused.notices).toEqual([]);
     await expect(attempt()).rejects.toMatchObject({
       statusCode: 403,
       message: 'Attempt limit reached for this quiz',
     });
     expect(await attemptRows(user.id, quiz.id)).toHaveLength(2);
+  });
+
+  it('tells every instance once the attempt is committed, in one statement after the transaction', async () => {
+    const user = await insertUser(context.database);
+    const quiz = await insertQuiz(context.database);
+    const { notices } = await sentBy(() => submitAttempt(deps(), user.id, quiz.id, answersFor(quiz)));
+    expect(notices).toHaveLength(1);
   });
 
   it('takes the user lock in the first and checks the limits in the second', async () => {
@@ -633,6 +653,7 @@ describe('the attempt-recorded extension point', () => {
     now: () => context.clock.now,
     rateLimiter: memoryRateLimiter(),
     rateLimitFactor: 1,
+    accountCache: context.app.accountCache,
   });
 
   it('runs inside the submit transaction, after the attempt is inserted', async () => {

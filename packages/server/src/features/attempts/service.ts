@@ -56,7 +56,7 @@ export interface AttemptOptions {
  * from any number of instances.
  */
 export async function submitAttempt(
-  deps: Pick<AppDeps, 'db' | 'now' | 'rateLimiter' | 'rateLimitFactor'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'rateLimiter' | 'rateLimitFactor' | 'accountCache'>,
   userId: string,
   quizId: string,
   answers: number[],
@@ -73,7 +73,7 @@ export async function submitAttempt(
 
   // Four statements for a practice quiz: BEGIN, lock + quiz + questions, insert within the limits
   // (it also says which limit refused), COMMIT. A certification quiz adds its level check.
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const locked = await queries.lockUserAndReadQuiz(tx, userId, quizId);
     if (!locked) throw notFound('Account not found');
     if (!locked.quiz) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
@@ -138,6 +138,10 @@ export async function submitAttempt(
       totalQuestions: score.totalQuestions,
     };
   });
+  // Committed: every instance drops this learner's attempt counts (decision 018). This one already
+  // does as the answer leaves (app.ts); a lost notice must not fail a recorded attempt.
+  await deps.accountCache.publishAttempts(userId).catch(() => {});
+  return result;
 }
 
 /** A result, from the attempt's snapshot: its owner's, or anyone's for an admin; otherwise 404. */
