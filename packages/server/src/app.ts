@@ -95,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   rejectUnstorableText(app);
 
+  const accountCache = createAccountCache(database);
   const deps: AppDeps = {
     config,
     database,
@@ -109,8 +110,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         logger: app.log,
       }),
     rateLimiter: options.rateLimiter ?? memoryRateLimiter(),
-    quizCache: createQuizCache(database),
-    accountCache: createAccountCache(database),
+    quizCache: createQuizCache(database, {
+      // A learner's attempted quizzes carry each quiz's limits (decision 018).
+      onInvalidate: () => accountCache.invalidate(),
+    }),
+    accountCache,
     now: options.now ?? (() => new Date()),
     rateLimitFactor: options.rateLimitFactor ?? 1,
   };

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../db/schema.ts';
+import { QUIZ_CHANGED_CHANNEL } from './quiz-cache.ts';
 import { insertCertifications, subLevelIdsOf, subscribe } from '../testing/certification.ts';
 import {
   createTestContext,
@@ -132,6 +133,25 @@ describe('the account cache on the instance that wrote', () => {
     expect((await quizPage(context, user.headers, quiz)).json().attemptCount).toBe(2);
     // Nobody else's count moves.
     expect((await quizPage(context, other.headers, quiz)).json().attemptCount).toBe(0);
+  });
+
+  it('shows the scoreboard’s counts after a submission, and a quiz’s new attempts limit after its change', async () => {
+    const quiz = await insertQuiz(context.database, { grades: ['c-3'], attemptsAllowed: 3 });
+    const user = await learner();
+    const history = () => get(context, user.headers, '/api/quizzes/history');
+    expect((await submit(context, user.headers, quiz)).statusCode).toBe(201);
+    expect((await history()).json()).toMatchObject({
+      attemptCounts: { [quiz.id]: 1 },
+      quizLimits: { [quiz.id]: 3 },
+    });
+    await context.app.accountCache.sync();
+    expect(await statementsOf(() => history())).toBe(1); // the page itself; the rest is warm
+    expect((await submit(context, user.headers, quiz)).statusCode).toBe(201);
+    expect((await history()).json().attemptCounts).toEqual({ [quiz.id]: 2 });
+    // An edit of the quiz (any instance's NOTIFY on the quiz channel, as an admin save sends).
+    await context.database.db.execute(sql`update quizzes set attempts_allowed = 7 where id = ${quiz.id}`);
+    context.database.announce(QUIZ_CHANGED_CHANNEL, quiz.id);
+    expect((await history()).json().quizLimits).toEqual({ [quiz.id]: 7 });
   });
 
   it('refuses the old token at once after a password reset through its routes', async () => {

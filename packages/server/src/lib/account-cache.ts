@@ -19,7 +19,13 @@ export const ACCOUNT_CACHE_LIMIT = 10_000;
 /** Values derived from everyone's attempts kept (admin list pages). */
 export const ATTEMPT_DERIVED_LIMIT = 200;
 
-export type AccountStateKind = 'user' | 'subscriptions' | 'certifications' | 'attempt-counts';
+export type AccountStateKind =
+  | 'user'
+  | 'subscriptions'
+  | 'certifications'
+  | 'attempt-counts'
+  /** Joined with each quiz's level and attempts allowed: dropped for everyone on any quiz change. */
+  | 'attempted-quizzes';
 
 export interface AccountCache {
   /** One kind of a user's state, loaded on a miss; `null` and `undefined` are never remembered. */

@@ -32,7 +32,11 @@ export interface QuizCache {
   stats: () => { quizzes: number; lists: number; trusted: boolean };
 }
 
-export function createQuizCache(database: Pick<Database, 'listen'>): QuizCache {
+export function createQuizCache(
+  database: Pick<Database, 'listen'>,
+  /** Called on every invalidation, local or notified: state derived from quizzes elsewhere goes too. */
+  options: { onInvalidate?: () => void } = {},
+): QuizCache {
   const quizzes = new Lru<{ value: unknown }>(QUIZ_CACHE_LIMITS.quizzes);
   const lists = new Lru<{ value: unknown }>(QUIZ_CACHE_LIMITS.lists);
   /** Bumped by every invalidation: a load that started before one must not store what it read. */
@@ -43,6 +47,7 @@ export function createQuizCache(database: Pick<Database, 'listen'>): QuizCache {
 
   const invalidate = (quizId?: string) => {
     epoch += 1;
+    options.onInvalidate?.();
     lists.clear();
     if (quizId) quizzes.delete(quizId);
     else quizzes.clear();

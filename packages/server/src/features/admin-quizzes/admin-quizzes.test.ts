@@ -24,6 +24,7 @@ import { countRows, createTestContext, type TestContext } from '../../testing/in
 import { insertQuiz } from '../../testing/quizzes.ts';
 import { MEDIA_MAX_BYTES } from '../media/service.ts';
 import { pngImage, quizBody, signIn, textOptions, type Headers } from './test-helpers.ts';
+import { ACCOUNT_CHANGED_CHANNEL } from '../../lib/account-cache.ts';
 
 let context: TestContext;
 let admin: Headers;
@@ -513,6 +514,8 @@ describe('GET /api/admin/quizzes', () => {
       await insertQuiz(context.database, { title: `Bulk ${index}` });
     await insertQuiz(context.database, { title: 'Lonely' });
     const queriesFor = async (title: string, expected: number) => {
+      // Cold caches both times, as after any write (decisions 016 and 018).
+      context.database.announce(ACCOUNT_CHANGED_CHANNEL, '');
       const before = context.database.queryCount();
       const response = await list(`title=${title}`);
       expect(response.json().quizzes).toHaveLength(expected);

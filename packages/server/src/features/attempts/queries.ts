@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Query } from 'drizzle-orm';
 import { findPlan, PAID_PLAN_IDS } from '@quizquest/shared';
@@ -25,7 +25,7 @@ const param = (name: string) => sql.placeholder(name);
 
 /** Runs a statement built once as a named prepared statement, with this call's values. */
 async function executeNamed<Row>(
-  tx: Tx,
+  tx: DbOrTx,
   name: string,
   query: Query,
   values: Record<string, unknown>,
@@ -284,45 +284,73 @@ export async function attemptForResult(
 
 export type AttemptType = 'practice' | 'certification';
 
-function levelFilter(type: AttemptType | undefined): SQL | undefined {
-  if (type === 'practice') return eq(quizzes.level, 0);
-  if (type === 'certification') return gte(quizzes.level, 1);
-  return undefined;
+/** The levels a history type covers, as bounds: one statement shape for every filter. */
+function levelBounds(type: AttemptType | undefined): { minLevel: number; maxLevel: number } {
+  if (type === 'practice') return { minLevel: 0, maxLevel: 0 };
+  if (type === 'certification') return { minLevel: 1, maxLevel: 32_767 };
+  return { minLevel: 0, maxLevel: 32_767 };
 }
 
-/** A page of the user's attempts, newest first, in one query (no query per row). */
+const HISTORY_PAGE = dialect.sqlToQuery(sql`
+  select
+    ${attempts.id} as "id",
+    ${attempts.quizId} as "quizId",
+    ${attempts.quizTitle} as "title",
+    ${categories.name} as "category",
+    ${quizzes.level} as "level",
+    ${quizzes.subLevel} as "subLevel",
+    ${attempts.score} as "scoreHundredths",
+    ${attempts.correctCount} as "correctCount",
+    ${attempts.total} as "total",
+    ${attempts.answers} as "answers",
+    ${attempts.submittedAt} as "submittedAt"
+  from ${attempts}
+  inner join ${quizzes} on ${quizzes.id} = ${attempts.quizId}
+  left join ${categories} on ${categories.id} = ${quizzes.categoryId}
+  where ${attempts.userId} = ${param('userId')}::uuid
+    and ${attempts.submittedAt} < ${param('before')}::timestamptz
+    and ${quizzes.level} between ${param('minLevel')}::int and ${param('maxLevel')}::int
+  order by ${attempts.submittedAt} desc, ${attempts.id} desc
+  limit ${param('limit')}::int`);
+
+interface HistoryRow {
+  id: string;
+  quizId: string;
+  title: string;
+  category: string | null;
+  level: number;
+  subLevel: string | null;
+  scoreHundredths: number;
+  correctCount: number;
+  total: number;
+  answers: number[];
+  submittedAt: Date;
+}
+
+/**
+ * A page of the user's attempts, newest first, in one query (no query per row). The title as
+ * attempted, like the result page, from its own column: the snapshot is not read. One named
+ * prepared statement for every filter (no `before`: 'infinity'), so it is parsed and planned once
+ * per connection.
+ */
 export async function historyPage(
   db: DbOrTx,
   userId: string,
   params: { type: AttemptType | undefined; limit: number; before: Date | undefined },
-) {
-  return db
-    .select({
-      id: attempts.id,
-      quizId: attempts.quizId,
-      // The title as attempted, like the result page, from its own column: the snapshot is not read.
-      title: attempts.quizTitle,
-      category: categories.name,
-      level: quizzes.level,
-      subLevel: quizzes.subLevel,
-      scoreHundredths: attempts.score,
-      correctCount: attempts.correctCount,
-      total: attempts.total,
-      answers: attempts.answers,
-      submittedAt: attempts.submittedAt,
-    })
-    .from(attempts)
-    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
-    .leftJoin(categories, eq(categories.id, quizzes.categoryId))
-    .where(
-      and(
-        eq(attempts.userId, userId),
-        levelFilter(params.type),
-        params.before ? lt(attempts.submittedAt, params.before) : undefined,
-      ),
-    )
-    .orderBy(desc(attempts.submittedAt), desc(attempts.id))
-    .limit(params.limit);
+): Promise<HistoryRow[]> {
+  const rows = await executeNamed<Omit<HistoryRow, 'submittedAt'> & { submittedAt: Date | string }>(
+    db,
+    'attempts_history_page',
+    HISTORY_PAGE,
+    {
+      userId,
+      before: params.before ? params.before.toISOString() : 'infinity',
+      ...levelBounds(params.type),
+      limit: params.limit,
+    },
+  );
+  // Raw rows: node-postgres parses timestamptz into Date, PGlite may give text.
+  return rows.map((row) => ({ ...row, submittedAt: new Date(row.submittedAt) }));
 }
 
 /** Per quiz the user has attempted: its level, attempts allowed and the user's attempts on it. */

@@ -13,7 +13,7 @@ import {
 import type { Tx } from '../../db/index.ts';
 import type { AttemptedQuestion } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
-import { planLimitsFor } from '../../lib/account.ts';
+import { cachedPlanLimits } from '../../lib/account-state.ts';
 import { assertCertificationLevelOpen } from '../../lib/certification-access.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -175,7 +175,11 @@ export async function attemptResult(
   };
 }
 
-/** The scoreboard: a page of attempts plus the limits the client needs, in four queries. */
+/**
+ * The scoreboard: a page of attempts (one prepared statement) plus the limits the client needs,
+ * from memory: the learner's attempted quizzes with their limits, and plan (account cache,
+ * decision 018; a quiz edit drops every user's state, as a limit may have changed).
+ */
 export async function attemptHistory(
   deps: AppDeps,
   userId: string,
@@ -187,8 +191,8 @@ export async function attemptHistory(
       limit: params.limit,
       before: params.before ? new Date(params.before) : undefined,
     }),
-    queries.attemptedQuizzes(deps.db, userId),
-    planLimitsFor(deps.db, userId, deps.now()),
+    deps.accountCache.get(userId, 'attempted-quizzes', () => queries.attemptedQuizzes(deps.db, userId)),
+    cachedPlanLimits(deps, userId, deps.now()),
   ]);
   const ofType = attempted.filter(
     (quiz) => !params.type || (params.type === 'practice' ? quiz.level === 0 : quiz.level >= 1),
