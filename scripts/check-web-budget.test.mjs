@@ -17,8 +17,9 @@ const incompressible = (bytes) => randomBytes(bytes);
 const gz = (text) => gzipSync(text, { level: 9 }).length;
 
 /**
- * A dist directory shaped like Vite's: index.html loads the entry and preloads its static import;
- * the login page is a lazy chunk with a static import of its own; the dashboard is lazy too.
+ * A dist directory shaped like Vite's: index.html loads the entry and preloads its static import
+ * and the app's chunk (src/app/start.tsx, which the entry imports dynamically at once); the login
+ * page is a lazy chunk with a static import of its own; the dashboard is lazy too.
  */
 function makeDist({ files = {}, manifest = {}, modules = {}, html } = {}) {
   const dist = mkdtempSync(path.join(tmpdir(), 'qq-budget-'));
@@ -26,6 +27,7 @@ function makeDist({ files = {}, manifest = {}, modules = {}, html } = {}) {
   const chunkFiles = {
     'assets/index.js': 'entry();',
     'assets/react.js': 'react();',
+    'assets/app.js': 'app();',
     'assets/login-page.js': 'login();',
     'assets/text-field.js': 'field();',
     'assets/dashboard-page.js': 'dashboard();',
@@ -40,11 +42,13 @@ function makeDist({ files = {}, manifest = {}, modules = {}, html } = {}) {
       isEntry: true,
       imports: ['_react.js'],
       dynamicImports: [
+        '_app.js',
         'src/features/auth/pages/login-page.tsx',
         'src/features/dashboard/pages/dashboard-page.tsx',
       ],
     },
     '_react.js': { file: 'assets/react.js', name: 'react' },
+    '_app.js': { file: 'assets/app.js', name: 'app', imports: ['_react.js'] },
     'src/features/auth/pages/login-page.tsx': {
       file: 'assets/login-page.js',
       src: 'src/features/auth/pages/login-page.tsx',
@@ -74,6 +78,7 @@ function makeDist({ files = {}, manifest = {}, modules = {}, html } = {}) {
   const chunkModules = {
     'assets/index.js': ['index.html', 'src/main.tsx', '../../node_modules/react-dom/client.js'],
     'assets/react.js': ['../../node_modules/react/index.js'],
+    'assets/app.js': ['src/app/routes.tsx', 'src/app/start.tsx'],
     'assets/login-page.js': ['src/features/auth/pages/login-page.tsx'],
     'assets/text-field.js': ['src/components/text-field.tsx'],
     'assets/dashboard-page.js': [
@@ -103,7 +108,8 @@ function makeDist({ files = {}, manifest = {}, modules = {}, html } = {}) {
       `<!doctype html><html><head>
     <script type="module" crossorigin src="/assets/index.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/react.js">
-    <link rel="stylesheet" crossorigin href="/assets/index.css">
+    <link rel="modulepreload" crossorigin href="/assets/app.js">
+    <style>body{margin:0}</style>
   </head><body><div id="root"></div></body></html>`,
   );
   return dist;
@@ -117,15 +123,16 @@ describe('check-web-budget', () => {
     expect([...htmlScripts(html)]).toEqual(['assets/a.js', 'assets/b.js']);
   });
 
-  it("sums the gzipped entry, its static imports and the login page's chunks, not lazy pages", () => {
+  it("sums the gzipped entry, its static imports, the app's and the login page's chunks, not lazy pages", () => {
     const result = measureLoginBudget(makeDist());
     expect(result.chunks.map((chunk) => chunk.file).sort()).toEqual([
+      'assets/app.js',
       'assets/index.js',
       'assets/login-page.js',
       'assets/react.js',
       'assets/text-field.js',
     ]);
-    const expected = gz('entry();') + gz('react();') + gz('login();') + gz('field();');
+    const expected = gz('entry();') + gz('react();') + gz('app();') + gz('login();') + gz('field();');
     expect(result.total).toBe(expected);
     expect(result.problems).toEqual([]);
   });
@@ -175,14 +182,47 @@ describe('check-web-budget', () => {
   });
 
   it('fails when index.html and the manifest disagree about what the entry loads', () => {
-    const html = '<script type="module" src="/assets/index.js"></script>';
+    const html = `<script type="module" src="/assets/index.js"></script>
+      <link rel="modulepreload" href="/assets/app.js">`;
     const { problems } = measureLoginBudget(makeDist({ html }));
     expect(problems).toEqual(["index.html does not load the entry's import assets/react.js"]);
+  });
+
+  it("fails when index.html does not preload the app's chunk, which would then wait for the entry", () => {
+    const html = `<script type="module" src="/assets/index.js"></script>
+      <link rel="modulepreload" href="/assets/react.js">`;
+    const { problems } = measureLoginBudget(makeDist({ html }));
+    expect(problems).toEqual(['index.html does not preload assets/app.js, which main.tsx imports at once']);
+  });
+
+  it('finds the login page in a shared chunk by its modules, and counts that chunk', () => {
+    const dist = makeDist({
+      files: { 'assets/auth.js': 'auth();' },
+      manifest: {
+        'index.html': {
+          file: 'assets/index.js',
+          src: 'index.html',
+          isEntry: true,
+          imports: ['_react.js'],
+          dynamicImports: ['_app.js', '_auth.js'],
+        },
+        'src/features/auth/pages/login-page.tsx': undefined,
+        '_auth.js': { file: 'assets/auth.js', name: 'auth', imports: ['_react.js', '_text-field.js'] },
+      },
+      modules: {
+        'assets/auth.js': ['src/features/auth/api.ts', 'src/features/auth/pages/login-page.tsx'],
+      },
+    });
+    const result = measureLoginBudget(dist);
+    expect(result.problems).toEqual([]);
+    expect(result.chunks.map((chunk) => chunk.file)).toContain('assets/auth.js');
+    expect(result.chunks.map((chunk) => chunk.file)).not.toContain('assets/login-page.js');
   });
 
   it("accepts index.html preloading the login page's chunks, and nothing else", () => {
     const html = `<script type="module" src="/assets/index.js"></script>
       <link rel="modulepreload" href="/assets/react.js">
+      <link rel="modulepreload" href="/assets/app.js">
       <link rel="modulepreload" href="/assets/login-page.js">
       <link rel="modulepreload" href="/assets/text-field.js">`;
     expect(measureLoginBudget(makeDist({ html })).problems).toEqual([]);
@@ -215,14 +255,27 @@ describe('check-web-budget', () => {
     ]);
   });
 
-  it('fails when the login page is not a lazy chunk of its own', () => {
+  it('fails when the login page is part of the entry instead of a lazy chunk', () => {
     const dist = makeDist({
       manifest: {
+        'index.html': {
+          file: 'assets/index.js',
+          src: 'index.html',
+          isEntry: true,
+          imports: ['_react.js', 'src/features/auth/pages/login-page.tsx'],
+          dynamicImports: ['_app.js', 'src/features/dashboard/pages/dashboard-page.tsx'],
+        },
         'src/features/auth/pages/login-page.tsx': {
           file: 'assets/login-page.js',
           src: 'src/features/auth/pages/login-page.tsx',
+          imports: ['_react.js', '_text-field.js'],
         },
       },
+      html: `<script type="module" src="/assets/index.js"></script>
+        <link rel="modulepreload" href="/assets/react.js">
+        <link rel="modulepreload" href="/assets/login-page.js">
+        <link rel="modulepreload" href="/assets/text-field.js">
+        <link rel="modulepreload" href="/assets/app.js">`,
     });
     expect(measureLoginBudget(dist).problems).toEqual([
       'src/features/auth/pages/login-page.tsx is not a lazily loaded chunk',

@@ -34,6 +34,34 @@ function chunkModulesReport(): Plugin {
 }
 
 /**
+ * Fails the build when chunks import each other statically, directly or in a ring. Rolldown then
+ * cannot order their evaluation (chunkPlan groups modules without their imports), and the app
+ * breaks at load with a module used before it ran.
+ */
+function noChunkCycles(): Plugin {
+  return {
+    name: 'quizquest:no-chunk-cycles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const imports = new Map<string, readonly string[]>();
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk') imports.set(output.fileName, output.imports);
+      }
+      const done = new Set<string>();
+      const visit = (file: string, path: string[]) => {
+        if (path.includes(file)) {
+          throw new Error(`no-chunk-cycles: ${[...path.slice(path.indexOf(file)), file].join(' → ')}`);
+        }
+        if (done.has(file)) return;
+        for (const imported of imports.get(file) ?? []) visit(imported, [...path, file]);
+        done.add(file);
+      };
+      for (const file of imports.keys()) visit(file, []);
+    },
+  };
+}
+
+/**
  * Writes a .br and a .gz copy beside every text file of the build; the server sends the one the
  * browser accepts (@fastify/static preCompressed), so no request pays for compressing it.
  */
@@ -61,13 +89,54 @@ function precompress(): Plugin {
 }
 
 /**
- * Every signed-out visit starts at /login (/ sends there), so index.html also preloads the login
- * page's lazy chunk and its imports: they download beside the entry instead of after it has run.
- * Other first visits pay those few KB once (decision 017).
+ * The first paint needs no request besides the page (issue #8): the app's stylesheet (about
+ * 5 KB compressed) goes into index.html as a <style> (the CSP allows inline styles), and the
+ * favicon as a data: URL. Otherwise both take one of the six connections, and the stylesheet
+ * blocks the boot screen's paint, while React's download is under way.
  */
-function preloadLoginPage(): Plugin {
+function inlineFirstPaint(): Plugin {
   return {
-    name: 'quizquest:preload-login-page',
+    name: 'quizquest:inline-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const stylesheet = /<link rel="stylesheet"[^>]*? href="\/(assets\/[^"]+\.css)"[^>]*>/g;
+        let inlined = 0;
+        const withCss = html.replace(stylesheet, (_tag, fileName: string) => {
+          const asset = context.bundle?.[fileName];
+          if (asset?.type !== 'asset') throw new Error(`inline-first-paint: no asset ${fileName}`);
+          const css =
+            typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+          if (css.includes('</')) throw new Error(`inline-first-paint: ${fileName} cannot be inlined`);
+          inlined += 1;
+          return `<style>${css}</style>`;
+        });
+        if (inlined !== 1) throw new Error(`inline-first-paint: expected one stylesheet, found ${inlined}`);
+        const icon = readFileSync(join(root, 'public/favicon.svg'), 'utf8').trim();
+        const withIcon = withCss.replace(
+          'href="/favicon.svg"',
+          `href="data:image/svg+xml,${encodeURIComponent(icon).replace(/'/g, '%27')}"`,
+        );
+        if (withIcon === withCss) throw new Error('inline-first-paint: no favicon link in index.html');
+        return withIcon;
+      },
+    },
+  };
+}
+
+/**
+ * index.html preloads what every first visit runs (decision 017, issue #8): React and the route table
+ * (src/app/start.tsx, which main.tsx imports dynamically so it can start the first page's downloads
+ * before React has arrived), and the login page, where every signed-out visit starts (/ sends
+ * there). Without these links they would download only after main.tsx has run. Other first visits
+ * pay the login page's few KB once.
+ */
+export const PRELOADED_MODULES = ['src/app/start.tsx', 'src/features/auth/pages/login-page.tsx'];
+
+function preloadFirstLoad(): Plugin {
+  return {
+    name: 'quizquest:preload-first-load',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -76,10 +145,6 @@ function preloadLoginPage(): Plugin {
           output.type === 'chunk' ? [output] : [],
         );
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const login = chunks.find((chunk) =>
-          chunk.facadeModuleId?.endsWith('/src/features/auth/pages/login-page.tsx'),
-        );
-        if (!login) throw new Error('preload-login-page: no chunk for login-page.tsx');
         const skip = new Set<string>();
         const loadedByEntry = (fileName: string) => {
           if (skip.has(fileName)) return;
@@ -93,7 +158,13 @@ function preloadLoginPage(): Plugin {
           preload.add(fileName);
           for (const imported of byFile.get(fileName)?.imports ?? []) add(imported);
         };
-        add(login.fileName);
+        for (const module of PRELOADED_MODULES) {
+          const chunk = chunks.find((candidate) =>
+            candidate.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(`/${module}`)),
+          );
+          if (!chunk) throw new Error(`preload-first-load: no chunk holds ${module}`);
+          add(chunk.fileName);
+        }
         return [...preload].map((fileName) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
@@ -104,9 +175,109 @@ function preloadLoginPage(): Plugin {
   };
 }
 
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+const SRC = `${root.replaceAll('\\', '/')}src/`;
+const ZOD_OR_SHARED = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]shared[\\/]src[\\/]/;
+// The schemas of packages/shared: building them is most of zod's cost at load, so a page builds
+// only its own feature's (Rolldown's chunks per set of importers), not every feature's.
+const SHARED_SCHEMAS = /[\\/]packages[\\/]shared[\\/]src[\\/]schemas[\\/]/;
+const LEARNER_PAGES = [
+  'features/dashboard/pages/dashboard-page.tsx',
+  'features/quizzes/pages/practice-quizzes-page.tsx',
+  'features/attempts/pages/quiz-attempt-page.tsx',
+  'features/attempts/pages/quiz-result-page.tsx',
+  'features/attempts/pages/scoreboard-page.tsx',
+  'features/profile/pages/profile-page.tsx',
+  'features/plans/pages/subscribe-page.tsx',
+  'features/certification/pages/my-certifications-page.tsx',
+];
+
+/** A module and everything it imports statically; `stop` modules are included, not followed. */
+function staticImports(
+  graph: ModuleGraph,
+  id: string,
+  stop: (id: string) => boolean,
+  into = new Set<string>(),
+) {
+  if (into.has(id)) return into;
+  into.add(id);
+  if (stop(id)) return into;
+  for (const imported of graph.getModuleInfo(id)?.importedIds ?? [])
+    staticImports(graph, imported, stop, into);
+  return into;
+}
+
+/**
+ * Which chunk a module goes to (issue #8). Over HTTP/1.1 every request costs a round trip and one
+ * of six connections, so a first visit loads a few larger files, not a cascade of small ones:
+ * - `boot`: what main.tsx needs to start the first page's downloads (index.html preloads it);
+ * - `app`: React, the router and the route table (start.tsx, imported by main.tsx at once and
+ *   preloaded by index.html, so it downloads while main.tsx already runs);
+ * - `login`: the login page and what it alone needs (preloaded too);
+ * - `learner`: what the signed-in pages share and reaches no schema — their layout, zod, the
+ *   catalogue and rules of packages/shared — so a signed-in page is its own chunk plus this one.
+ * The schemas of packages/shared and everything else are split by Rolldown as usual: building
+ * zod schemas is the costly part of them, so a page builds its own feature's only.
+ */
+function chunkPlan(graph: ModuleGraph): Map<string, string> {
+  const plan = new Map<string, string>();
+  const stop = (id: string) => ZOD_OR_SHARED.test(id);
+  const main = `${SRC}main.tsx`;
+  const boot = staticImports(graph, main, stop);
+  // What main.tsx needs besides itself, in one chunk rather than one per module the app shares.
+  for (const id of boot) if (id !== main && !stop(id)) plan.set(id, 'boot');
+  for (const id of staticImports(graph, `${SRC}app/start.tsx`, stop)) {
+    if (!plan.has(id) && !stop(id) && id !== main) plan.set(id, 'app');
+  }
+  const login = `${SRC}features/auth/pages/login-page.tsx`;
+  for (const id of staticImports(graph, login, stop)) {
+    if (!plan.has(id) && !stop(id) && id !== main) plan.set(id, 'login');
+  }
+  const layout = `${SRC}app/app-layout.tsx`;
+  const pages = LEARNER_PAGES.map((page) => `${SRC}${page}`);
+  const uses = new Map<string, number>();
+  for (const root of [layout, ...pages]) {
+    // The layout's code is on every signed-in page: it counts as shared.
+    const weight = root === layout ? 2 : 1;
+    for (const id of staticImports(graph, root, (dep) => ZOD_OR_SHARED.test(dep))) {
+      uses.set(id, (uses.get(id) ?? 0) + weight);
+    }
+  }
+  // A module that reaches a schema stays out: `learner` must not import the schemas' chunks,
+  // which import `learner` (zod), or the chunks would import each other. Followed through
+  // packages/shared's index, which re-exports every schema (so any import of it counts).
+  const reachesSchemas = (id: string) =>
+    [...staticImports(graph, id, (dep) => /[\\/]node_modules[\\/]/.test(dep))].some((dep) =>
+      SHARED_SCHEMAS.test(dep),
+    );
+  for (const [id, count] of uses) {
+    if (count >= 2 && !stop(id) && !plan.has(id) && !pages.includes(id) && !reachesSchemas(id)) {
+      plan.set(id, 'learner');
+    }
+  }
+  return plan;
+}
+
+/** zod and the catalogue and rules of packages/shared go with the learner's pages; schemas not. */
+function chunkOf(plan: Map<string, string>, id: string): string | null {
+  // The app's stylesheet stays with the entry, which index.html inlines (inlineFirstPaint).
+  if (/\.css($|\?)/.test(id)) return null;
+  const planned = plan.get(id);
+  if (planned) return planned;
+  return ZOD_OR_SHARED.test(id) && !SHARED_SCHEMAS.test(id) ? 'learner' : null;
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), chunkModulesReport(), preloadLoginPage(), precompress()],
+  plugins: [
+    react(),
+    chunkModulesReport(),
+    noChunkCycles(),
+    preloadFirstLoad(),
+    inlineFirstPaint(),
+    precompress(),
+  ],
   server: {
     port: 5173,
     strictPort: true,
@@ -120,6 +291,24 @@ export default defineConfig({
     // The size budget check (scripts/check-web-budget.mjs) follows the chunks through it.
     manifest: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // A group takes only the modules chunkPlan names, never their imports: React stays in `app`.
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              debugName: 'chunkPlan',
+              name: (() => {
+                let plan: Map<string, string> | null = null;
+                return (id: string, graph: ModuleGraph) => {
+                  plan ??= chunkPlan(graph);
+                  return chunkOf(plan, id.replaceAll('\\', '/'));
+                };
+              })(),
+            },
+          ],
+        },
+      },
       treeshake: {
         // packages/shared is pure (design.md §1: no I/O), so what a page does not use of it, zod
         // included, is left out of that page's code.

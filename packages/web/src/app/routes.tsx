@@ -1,5 +1,26 @@
 import { lazy, type ComponentType } from 'react';
 import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import {
+  loadAdminLayout,
+  loadAdminLearnersPage,
+  loadAdminQuizDashboardPage,
+  loadAppLayout,
+  loadDashboardPage,
+  loadForgotPasswordPage,
+  loadLoginPage,
+  loadMyCertificationsPage,
+  loadPracticeQuizzesPage,
+  loadPrivacyPage,
+  loadProfilePage,
+  loadQuizAttemptPage,
+  loadQuizResultPage,
+  loadResetPasswordPage,
+  loadScoreboardPage,
+  loadSignupPage,
+  loadSubscribePage,
+  loadVerifyCertificatePage,
+  loadVerifyEmailPage,
+} from './page-loaders.ts';
 import { HomeRedirect, RequireAdmin, RequireAuth, SignedOutOnly } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -44,120 +65,72 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'login',
-                ...page(
-                  () => import('../features/auth/pages/login-page.tsx'),
-                  (m) => m.LoginPage,
-                ),
+                ...page(loadLoginPage, (m) => m.LoginPage),
               },
             ],
           },
           {
             path: 'signup',
-            ...page(
-              () => import('../features/auth/pages/signup-page.tsx'),
-              (m) => m.SignupPage,
-            ),
+            ...page(loadSignupPage, (m) => m.SignupPage),
           },
           {
             path: 'forgot-password',
-            ...page(
-              () => import('../features/auth/pages/forgot-password-page.tsx'),
-              (m) => m.ForgotPasswordPage,
-            ),
+            ...page(loadForgotPasswordPage, (m) => m.ForgotPasswordPage),
           },
           {
             path: 'verify-email',
-            ...page(
-              () => import('../features/auth/pages/verify-email-page.tsx'),
-              (m) => m.VerifyEmailPage,
-            ),
+            ...page(loadVerifyEmailPage, (m) => m.VerifyEmailPage),
           },
           {
             path: 'reset-password',
-            ...page(
-              () => import('../features/auth/pages/reset-password-page.tsx'),
-              (m) => m.ResetPasswordPage,
-            ),
+            ...page(loadResetPasswordPage, (m) => m.ResetPasswordPage),
           },
           {
             path: 'privacy',
-            ...page(
-              () => import('../features/privacy/pages/privacy-page.tsx'),
-              (m) => m.PrivacyPage,
-            ),
+            ...page(loadPrivacyPage, (m) => m.PrivacyPage),
           },
           {
             // Public: anyone with a certificate's QR code or code can check it.
             path: 'certificates/verify/:code',
-            ...page(
-              () => import('../features/certification/pages/verify-certificate-page.tsx'),
-              (m) => m.VerifyCertificatePage,
-            ),
+            ...page(loadVerifyCertificatePage, (m) => m.VerifyCertificatePage),
           },
           {
             element: <RequireAuth />,
             children: [
               {
-                ...page(
-                  () => import('./app-layout.tsx'),
-                  (m) => m.AppLayout,
-                ),
+                ...page(loadAppLayout, (m) => m.AppLayout),
                 children: [
                   {
                     path: 'dashboard',
-                    ...page(
-                      () => import('../features/dashboard/pages/dashboard-page.tsx'),
-                      (m) => m.DashboardPage,
-                    ),
+                    ...page(loadDashboardPage, (m) => m.DashboardPage),
                   },
                   {
                     path: 'quizzes',
-                    ...page(
-                      () => import('../features/quizzes/pages/practice-quizzes-page.tsx'),
-                      (m) => m.PracticeQuizzesPage,
-                    ),
+                    ...page(loadPracticeQuizzesPage, (m) => m.PracticeQuizzesPage),
                   },
                   {
                     path: 'quizzes/attempt/:quizId',
-                    ...page(
-                      () => import('../features/attempts/pages/quiz-attempt-page.tsx'),
-                      (m) => m.QuizAttemptPage,
-                    ),
+                    ...page(loadQuizAttemptPage, (m) => m.QuizAttemptPage),
                   },
                   {
                     path: 'quizzes/result/:attemptId',
-                    ...page(
-                      () => import('../features/attempts/pages/quiz-result-page.tsx'),
-                      (m) => m.QuizResultPage,
-                    ),
+                    ...page(loadQuizResultPage, (m) => m.QuizResultPage),
                   },
                   {
                     path: 'quizzes/my-attempts',
-                    ...page(
-                      () => import('../features/attempts/pages/scoreboard-page.tsx'),
-                      (m) => m.ScoreboardPage,
-                    ),
+                    ...page(loadScoreboardPage, (m) => m.ScoreboardPage),
                   },
                   {
                     path: 'profile',
-                    ...page(
-                      () => import('../features/profile/pages/profile-page.tsx'),
-                      (m) => m.ProfilePage,
-                    ),
+                    ...page(loadProfilePage, (m) => m.ProfilePage),
                   },
                   {
                     path: 'subscribe',
-                    ...page(
-                      () => import('../features/plans/pages/subscribe-page.tsx'),
-                      (m) => m.SubscribePage,
-                    ),
+                    ...page(loadSubscribePage, (m) => m.SubscribePage),
                   },
                   {
                     path: 'my-certifications',
-                    ...page(
-                      () => import('../features/certification/pages/my-certifications-page.tsx'),
-                      (m) => m.MyCertificationsPage,
-                    ),
+                    ...page(loadMyCertificationsPage, (m) => m.MyCertificationsPage),
                   },
                 ],
               },
@@ -167,24 +140,15 @@ export const routes: RouteObject[] = [
             element: <RequireAdmin />,
             children: [
               {
-                ...page(
-                  () => import('../features/admin/components/admin-layout.tsx'),
-                  (m) => m.AdminLayout,
-                ),
+                ...page(loadAdminLayout, (m) => m.AdminLayout),
                 children: [
                   {
                     path: 'admin/quiz-dashboard',
-                    ...page(
-                      () => import('../features/admin/pages/quiz-dashboard-page.tsx'),
-                      (m) => m.AdminQuizDashboardPage,
-                    ),
+                    ...page(loadAdminQuizDashboardPage, (m) => m.AdminQuizDashboardPage),
                   },
                   {
                     path: 'admin/learners',
-                    ...page(
-                      () => import('../features/admin/pages/learners-page.tsx'),
-                      (m) => m.AdminLearnersPage,
-                    ),
+                    ...page(loadAdminLearnersPage, (m) => m.AdminLearnersPage),
                   },
                 ],
               },

@@ -5,12 +5,17 @@ import {
   SubmitQuizResponse,
 } from '@quizquest/shared';
 import { apiRequest } from '../../lib/api-client.ts';
+import { apiGet } from '../../lib/prefetch.ts';
+import { QUIZ_HISTORY_PATH, quizPath } from './api-paths.ts';
 
 const segment = (id: string) => encodeURIComponent(id);
 
-/** Spec §7 GET /quizzes/{quizId}: the quiz to attempt, without its answers. */
+/**
+ * Spec §7 GET /quizzes/{quizId}: the quiz to attempt, without its answers. On arrival at the
+ * attempt page the request started beside the page's code (route-preload.ts) is the one read.
+ */
 export async function fetchQuiz(quizId: string, signal?: AbortSignal): Promise<QuizAttemptResponse> {
-  const { data } = await apiRequest(`/quizzes/${segment(quizId)}`, { signal });
+  const { data } = await apiGet(quizPath(quizId), { signal });
   return QuizAttemptResponse.parse(data);
 }
 
@@ -37,6 +42,6 @@ export async function fetchHistory(
   options: { before?: string | null; signal?: AbortSignal } = {},
 ): Promise<QuizHistoryResponse> {
   const query = options.before ? `?before=${encodeURIComponent(options.before)}` : '';
-  const { data } = await apiRequest(`/quizzes/history${query}`, { signal: options.signal });
+  const { data } = await apiGet(`${QUIZ_HISTORY_PATH}${query}`, { signal: options.signal });
   return QuizHistoryResponse.parse(data);
 }

@@ -1,0 +1,106 @@
+import { screen } from '@testing-library/react';
+import { isValidElement } from 'react';
+import { matchRoutes } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearPrefetched } from '../lib/prefetch.ts';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { learner, renderApp, storeSession } from '../test/render-app.tsx';
+import { RequireAuth } from './guards.tsx';
+import { matchPath, PAGE_PRELOADS, preloadRoute } from './route-preload.ts';
+import { routes } from './routes.tsx';
+
+function visit(pathname: string) {
+  window.history.replaceState(null, '', pathname);
+}
+
+afterEach(() => {
+  clearPrefetched();
+  visit('/');
+});
+
+const QUIZ_ID = 'quiz-1';
+
+describe('matchPath', () => {
+  it('matches as React Router does: any case, a trailing slash, decoded params', () => {
+    expect(matchPath('/dashboard', '/dashboard')).toEqual({});
+    expect(matchPath('/dashboard', '/Dashboard/')).toEqual({});
+    expect(matchPath('/quizzes/attempt/:quizId', '/quizzes/attempt/a%20b')).toEqual({ quizId: 'a b' });
+  });
+
+  it('does not match other paths, or a param that cannot be decoded', () => {
+    expect(matchPath('/dashboard', '/dashboard/extra')).toBeNull();
+    expect(matchPath('/quizzes/attempt/:quizId', '/quizzes/attempt')).toBeNull();
+    expect(matchPath('/quizzes', '/quizzes/my-attempts')).toBeNull();
+    expect(matchPath('/quizzes/attempt/:quizId', '/quizzes/attempt/%E0%A4%A')).toBeNull();
+  });
+});
+
+describe('PAGE_PRELOADS', () => {
+  it.each(PAGE_PRELOADS.map((preload) => [preload.path, preload]))(
+    '%s loads what the route table renders there',
+    (path, preload) => {
+      const concrete = path.replace(/:[^/]+/g, 'some-id');
+      const matches = matchRoutes(routes, concrete) ?? [];
+      const rendered = matches.flatMap(({ route }) => {
+        const handle: unknown = route.handle;
+        return typeof handle === 'object' && handle !== null && 'preload' in handle ? [handle.preload] : [];
+      });
+      expect(matches.at(-1)?.route.path).toBe(path.replace(/^\//, ''));
+      expect(new Set(rendered)).toEqual(new Set(preload.load));
+      const guarded = matches.some(
+        ({ route }) => isValidElement(route.element) && route.element.type === RequireAuth,
+      );
+      expect(preload.signedIn).toBe(guarded);
+    },
+  );
+});
+
+describe('preloadRoute', () => {
+  it("starts a signed-in page's API reads, and the page takes them instead of asking again", async () => {
+    const fetches = mockFetch({
+      'GET /api/auth/me': { body: learner },
+      'GET /api/certification/progress': {
+        body: {
+          currentLevel: 1,
+          levelName: 'Level 1',
+          certificationsCompletedInLevel: 2,
+          totalRequired: 10,
+          certifications: [],
+          nextQuiz: null,
+          allowedLevel: 1,
+          completedQuizzes: 2,
+          completedLevels: [],
+        },
+      },
+    });
+    storeSession();
+    localStorage.setItem('dashboardTourCompleted', 'true');
+    visit('/dashboard');
+    preloadRoute('/dashboard');
+    expect(fetches.callsTo('GET', '/api/certification/progress')).toHaveLength(1);
+
+    renderApp('/dashboard');
+    expect(await screen.findByText('2 / 10 Certifications Completed')).toBeInTheDocument();
+    expect(fetches.callsTo('GET', '/api/certification/progress')).toHaveLength(1);
+  });
+
+  it("starts the attempt page's quiz and history reads", async () => {
+    const fetches = mockFetch();
+    storeSession();
+    preloadRoute(`/quizzes/attempt/${QUIZ_ID}`);
+    expect(fetches.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      `GET /api/quizzes/${QUIZ_ID}`,
+      'GET /api/quizzes/history',
+    ]);
+  });
+
+  it('starts no API read without a token, on a public page, or on an unknown path', () => {
+    const fetches = mockFetch();
+    preloadRoute('/dashboard');
+    storeSession();
+    preloadRoute('/login');
+    preloadRoute('/privacy');
+    preloadRoute('/nope');
+    expect(fetches.calls).toEqual([]);
+  });
+});
