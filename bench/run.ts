@@ -172,6 +172,8 @@ interface ScenarioResult extends DriveOutput {
 interface DatabaseRun {
   kind: Kind;
   databaseVersion: string;
+  /** RSS of the server once it answers, before any login or load, MB. */
+  startRssMb: number;
   peakRssMb: number;
   rssLimitMb: number;
   scenarios: ScenarioResult[];
@@ -315,6 +317,7 @@ async function benchDatabase(kind: Kind): Promise<DatabaseRun> {
     server.stderr?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
     await waitForHealth(baseUrl, server, () => serverOutput);
     const pid = server.pid ?? 0;
+    const startRssMb = procStatusMb(pid, 'VmRSS');
 
     const tokens: Tokens = {
       admin: await login(baseUrl, data.adminEmail),
@@ -373,7 +376,14 @@ async function benchDatabase(kind: Kind): Promise<DatabaseRun> {
         failures,
       };
     });
-    return { kind, databaseVersion, peakRssMb, rssLimitMb: kind === 'postgres' ? 300 : 600, scenarios };
+    return {
+      kind,
+      databaseVersion,
+      startRssMb,
+      peakRssMb,
+      rssLimitMb: kind === 'postgres' ? 300 : 600,
+      scenarios,
+    };
   } finally {
     if (server && server.exitCode === null) {
       const exited = new Promise((resolve) => server?.once('exit', resolve));
@@ -416,7 +426,7 @@ function markdown(report: {
     lines.push(
       `## ${run.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}`,
       '',
-      `${run.databaseVersion.split(',')[0] ?? ''}. Server peak RSS ${run.peakRssMb} MB (limit ${run.rssLimitMb} MB).`,
+      `${run.databaseVersion.split(',')[0] ?? ''}. Server RSS ${run.startRssMb} MB at start, peak ${run.peakRssMb} MB (limit ${run.rssLimitMb} MB).`,
       '',
       '| Scenario | req/s | p50 ms | p99 ms | errors | non-2xx | × health | × DB floor | target | result |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',

@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import v8 from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -13,6 +14,14 @@ import {
   resolveJwtSecret,
   StartupError,
 } from './startup.ts';
+
+// V8 lets the old generation grow to up to 4× what survived the last full collection before it
+// collects again. Under load, request objects that outlive a scavenge are promoted and pile up to
+// that limit: on the benchmark's reads, 100 MB of garbage on a 40 MB live heap, all of it resident
+// at the peak. Growing by 1.5× instead keeps the peak about 90 MB lower for about 1% more time in
+// GC. V8 reads the factor at every collection, so setting it here takes effect; node refuses this
+// flag in NODE_OPTIONS, and here it holds however the server is started.
+v8.setFlagsFromString('--heap-growing-percent=50');
 
 async function main(): Promise<void> {
   const config = loadConfig();

