@@ -37,7 +37,9 @@ async function subscriptionTerms(db: Db, userId: string): Promise<SubscriptionTe
 
 /** The plan in force and its limits, as planLimitsFor reads them. */
 export async function cachedPlanLimits(deps: StateDeps, userId: string, now: Date) {
-  const terms = await deps.accountCache.get(userId, 'subscriptions', () => subscriptionTerms(deps.db, userId));
+  const terms = await deps.accountCache.get(userId, 'subscriptions', () =>
+    subscriptionTerms(deps.db, userId),
+  );
   const subscription = termInForce(terms, now);
   return { subscription, limits: limitsForPlan(subscription, now) };
 }
