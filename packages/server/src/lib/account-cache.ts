@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
+import { changeListener } from './change-listener.ts';
 import { Lru } from './lru.ts';
 
 /**
@@ -68,9 +69,6 @@ export function createAccountCache(database: Pick<Database, 'listen' | 'db'>): A
   const derived = new Lru<{ value: unknown }>(ATTEMPT_DERIVED_LIMIT);
   /** Bumped by every invalidation: a load that started before one must not store what it read. */
   let epoch = 0;
-  /** False until listening, and whenever the listening connection is lost: then nothing is cached. */
-  let trusted = false;
-  let unlisten: (() => Promise<void>) | null = null;
   const syncs = new Map<string, () => void>();
   /** The users waiting for the next NOTIFY statement, and the promise of that statement. */
   let batch: { userIds: Set<string>; sent: Promise<void> } | null = null;
@@ -91,15 +89,25 @@ export function createAccountCache(database: Pick<Database, 'listen' | 'db'>): A
     else users.clear();
   };
 
+  const listener = changeListener(database, ACCOUNT_CHANGED_CHANNEL, {
+    onMessage: (payload) => {
+      const synced = syncs.get(payload);
+      if (synced) synced();
+      else if (!payload.startsWith(SYNC_PREFIX)) invalidate(changedUserId(payload));
+    },
+    dropAll: () => invalidate(),
+  });
+  const trusted = listener.trusted;
+
   return {
     get: async <T>(userId: string, kind: AccountStateKind, load: () => Promise<T>): Promise<T> => {
-      if (trusted) {
+      if (trusted()) {
         const state = users.get(userId);
         if (state?.has(kind)) return state.get(kind) as T;
       }
       const started = epoch;
       const value = await load();
-      if (trusted && epoch === started && value !== null && value !== undefined) {
+      if (trusted() && epoch === started && value !== null && value !== undefined) {
         const state = users.get(userId) ?? new Map<AccountStateKind, unknown>();
         state.set(kind, value);
         users.set(userId, state);
@@ -107,11 +115,11 @@ export function createAccountCache(database: Pick<Database, 'listen' | 'db'>): A
       return value;
     },
     fromAllAttempts: async <T>(key: string, load: () => Promise<T>): Promise<T> => {
-      const hit = trusted ? derived.get(key) : undefined;
+      const hit = trusted() ? derived.get(key) : undefined;
       if (hit) return hit.value as T;
       const started = epoch;
       const value = await load();
-      if (trusted && epoch === started) derived.set(key, { value });
+      if (trusted() && epoch === started) derived.set(key, { value });
       return value;
     },
     publishAttempts: (userId) => {
@@ -129,31 +137,10 @@ export function createAccountCache(database: Pick<Database, 'listen' | 'db'>): A
       return sent;
     },
     invalidate,
-    start: async () => {
-      try {
-        unlisten = await database.listen(ACCOUNT_CHANGED_CHANNEL, {
-          onMessage: (payload) => {
-            const synced = syncs.get(payload);
-            if (synced) synced();
-            else if (!payload.startsWith(SYNC_PREFIX)) invalidate(changedUserId(payload));
-          },
-          onStatus: (listening) => {
-            invalidate();
-            trusted = listening;
-          },
-        });
-      } catch {
-        // Not listening (the connection retries on its own): read from the database meanwhile.
-        trusted = false;
-      }
-    },
-    stop: async () => {
-      trusted = false;
-      invalidate();
-      await unlisten?.();
-    },
+    start: listener.start,
+    stop: listener.stop,
     sync: async () => {
-      if (!trusted) return; // nothing is served from memory meanwhile
+      if (!trusted()) return; // nothing is served from memory meanwhile
       const marker = `${SYNC_PREFIX}${randomBytes(8).toString('hex')}`;
       let timer: NodeJS.Timeout | undefined;
       const arrived = new Promise<void>((resolve) => {
@@ -169,6 +156,6 @@ export function createAccountCache(database: Pick<Database, 'listen' | 'db'>): A
         syncs.delete(marker);
       }
     },
-    stats: () => ({ users: users.size, trusted }),
+    stats: () => ({ users: users.size, trusted: trusted() }),
   };
 }

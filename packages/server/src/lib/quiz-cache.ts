@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/index.ts';
+import { changeListener } from './change-listener.ts';
 import { Lru } from './lru.ts';
 
 /**
@@ -41,10 +42,6 @@ export function createQuizCache(
   const lists = new Lru<{ value: unknown }>(QUIZ_CACHE_LIMITS.lists);
   /** Bumped by every invalidation: a load that started before one must not store what it read. */
   let epoch = 0;
-  /** False until listening, and whenever the listening connection is lost: then nothing is cached. */
-  let trusted = false;
-  let unlisten: (() => Promise<void>) | null = null;
-
   const invalidate = (quizId?: string) => {
     epoch += 1;
     options.onInvalidate?.();
@@ -53,18 +50,23 @@ export function createQuizCache(
     else quizzes.clear();
   };
 
+  const listener = changeListener(database, QUIZ_CHANGED_CHANNEL, {
+    onMessage: (quizId) => invalidate(quizId || undefined),
+    dropAll: () => invalidate(),
+  });
+
   async function cached<T>(
     store: Lru<{ value: unknown }>,
     key: string,
     load: () => Promise<T>,
     keep: (value: T) => boolean = () => true,
   ): Promise<T> {
-    const hit = trusted ? store.get(key) : undefined;
+    const hit = listener.trusted() ? store.get(key) : undefined;
     if (hit) return hit.value as T;
     const started = epoch;
     const value = await load();
     // Unknown ids are not remembered: anyone can ask for one, and they would push real quizzes out.
-    if (trusted && epoch === started && keep(value)) store.set(key, { value });
+    if (listener.trusted() && epoch === started && keep(value)) store.set(key, { value });
     return value;
   }
 
@@ -72,25 +74,8 @@ export function createQuizCache(
     quiz: (quizId, load) => cached(quizzes, quizId, load, (value) => value !== null),
     list: (key, load) => cached(lists, key, load),
     invalidate,
-    start: async () => {
-      try {
-        unlisten = await database.listen(QUIZ_CHANGED_CHANNEL, {
-          onMessage: (quizId) => invalidate(quizId || undefined),
-          onStatus: (listening) => {
-            invalidate();
-            trusted = listening;
-          },
-        });
-      } catch {
-        // Not listening (the connection retries on its own): serve from the database meanwhile.
-        trusted = false;
-      }
-    },
-    stop: async () => {
-      trusted = false;
-      invalidate();
-      await unlisten?.();
-    },
-    stats: () => ({ quizzes: quizzes.size, lists: lists.size, trusted }),
+    start: listener.start,
+    stop: listener.stop,
+    stats: () => ({ quizzes: quizzes.size, lists: lists.size, trusted: listener.trusted() }),
   };
 }
