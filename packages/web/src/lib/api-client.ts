@@ -80,13 +80,35 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   }
 
   const data = await readJson(response);
-  if (!response.ok) {
-    // A token the server no longer accepts (expired, revoked by a password reset): sign out.
-    if (response.status === 401 && token && getSession().token === token) clearSession();
-    const message = isRecord(data) && typeof data.message === 'string' ? data.message : undefined;
-    throw new ApiError(response.status, message, isRecord(data) ? fieldErrorsOf(data.errors) : {});
-  }
+  if (!response.ok) throw failure(response, data, token);
   return { status: response.status, data };
+}
+
+/** An error answer as an ApiError, signing out when the server no longer accepts the token. */
+function failure(response: Response, data: unknown, token: string | null): ApiError {
+  // A token the server no longer accepts (expired, revoked by a password reset): sign out.
+  if (response.status === 401 && token && getSession().token === token) clearSession();
+  const message = isRecord(data) && typeof data.message === 'string' ? data.message : undefined;
+  return new ApiError(response.status, message, isRecord(data) ? fieldErrorsOf(data.errors) : {});
+}
+
+/**
+ * GET a file of the API (a PDF, an export) whose body the caller reads itself: the same bearer
+ * header, so the token never goes into a URL, and the same ApiError on failure as apiRequest.
+ */
+export async function apiFile(path: string, accept: string): Promise<Response> {
+  const token = getSession().token;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      headers: token ? { Authorization: `Bearer ${token}`, Accept: accept } : { Accept: accept },
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0);
+  }
+  if (!response.ok) throw failure(response, await readJson(response), token);
+  return response;
 }
 
 /** The server's message of a failed call, else the page's own fallback text (spec §8). */

@@ -1,5 +1,4 @@
-import { API_BASE } from './api-client.ts';
-import { getSession } from './session-store.ts';
+import { ApiError, apiFile } from './api-client.ts';
 
 export const CERTIFICATE_FETCH_FAILED = 'Failed to fetch certificate';
 export const CERTIFICATE_NETWORK_FAILED = 'Something went wrong while downloading the certificate';
@@ -14,35 +13,16 @@ export const CERTIFICATE_NETWORK_FAILED = 'Something went wrong while downloadin
  */
 export async function openPdf(path: string, fileName = 'certificate.pdf'): Promise<void> {
   const tab = window.open('', '_blank');
-  const token = getSession().token;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/pdf' } : {},
-      credentials: 'same-origin',
-    });
-  } catch {
+    response = await apiFile(path, 'application/pdf');
+  } catch (error) {
     tab?.close();
-    window.alert(CERTIFICATE_NETWORK_FAILED);
-    return;
-  }
-  if (!response.ok) {
-    tab?.close();
-    let message = CERTIFICATE_FETCH_FAILED;
-    try {
-      const body: unknown = await response.json();
-      if (
-        typeof body === 'object' &&
-        body !== null &&
-        'message' in body &&
-        typeof body.message === 'string'
-      ) {
-        message = body.message;
-      }
-    } catch {
-      // not JSON: keep the default text
-    }
-    window.alert(message);
+    // Status 0: the request never reached the server.
+    const failed = error instanceof ApiError ? error : new ApiError(0);
+    window.alert(
+      failed.status === 0 ? CERTIFICATE_NETWORK_FAILED : (failed.serverMessage ?? CERTIFICATE_FETCH_FAILED),
+    );
     return;
   }
   const blob = await response.blob();

@@ -4,8 +4,7 @@ import {
   type DeleteAccountRequest,
   type ProfileUpdateRequest,
 } from '@quizquest/shared';
-import { API_BASE, ApiError, apiRequest } from '../../lib/api-client.ts';
-import { clearSession, getSession } from '../../lib/session.ts';
+import { apiFile, apiRequest } from '../../lib/api-client.ts';
 
 /** Spec §7 GET /user/profile. */
 export async function fetchProfile(signal?: AbortSignal): Promise<ProfileResponse> {
@@ -31,34 +30,7 @@ function fileNameOf(response: Response): string {
  * blob: URL, so the token never appears in a URL (like lib/open-pdf.ts). Fails with an ApiError.
  */
 export async function downloadMyData(): Promise<void> {
-  const token = getSession().token;
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/user/export`, {
-      headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : {},
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0);
-  }
-  if (!response.ok) {
-    let message: string | undefined;
-    try {
-      const body: unknown = await response.json();
-      if (
-        typeof body === 'object' &&
-        body !== null &&
-        'message' in body &&
-        typeof body.message === 'string'
-      ) {
-        message = body.message;
-      }
-    } catch {
-      // not JSON: the page shows its own text
-    }
-    if (response.status === 401 && token && getSession().token === token) clearSession();
-    throw new ApiError(response.status, message);
-  }
+  const response = await apiFile('/user/export', 'application/json');
   const text = await response.text();
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
   const link = document.createElement('a');
