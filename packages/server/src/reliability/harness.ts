@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -9,7 +8,7 @@ import { findLevel } from '@quizquest/shared';
 import { openPostgres, runMigrations, type Database } from '../db/index.ts';
 import { databaseUrlWithName } from '../testing/global-setup.ts';
 import { TEST_PASSWORD } from '../testing/index.ts';
-import type { RunningProcess } from '../testing/processes.ts';
+import { runWatched, type RunningProcess } from '../testing/processes.ts';
 
 /**
  * The reliability suite (docs/decisions/015-reliability.md) drives real server processes over
@@ -61,49 +60,7 @@ export function runCommand(
   args: string[],
   env: Record<string, string>,
 ): RunningProcess & { signal: Promise<NodeJS.Signals | null> } {
-  const child = spawn(command, args, {
-    cwd: serverRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const listeners = new Set<() => void>();
-  const onData = (chunk: Buffer) => {
-    output += chunk.toString();
-    listeners.forEach((listener) => listener());
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  const done = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
-    child.on('exit', (code, signal) => resolve([code, signal])),
-  );
-  const exited = done.then(([code]) => code);
-  return {
-    child,
-    output: () => output,
-    exited,
-    signal: done.then(([, signal]) => signal),
-    waitFor: (text, timeoutMs = READY_TIMEOUT_MS) =>
-      new Promise<void>((resolve, reject) => {
-        const matches = () => (typeof text === 'string' ? output.includes(text) : text.test(output));
-        if (matches()) return resolve();
-        const timer = setTimeout(
-          () => finish(new Error(`Timed out waiting for ${text}; output:\n${output}`)),
-          timeoutMs,
-        );
-        const check = () => matches() && finish();
-        const finish = (error?: Error) => {
-          clearTimeout(timer);
-          listeners.delete(check);
-          if (error) reject(error);
-          else resolve();
-        };
-        listeners.add(check);
-        void exited.then((code) => {
-          if (!matches()) finish(new Error(`Process exited (${code}) before ${text}; output:\n${output}`));
-        });
-      }),
-  };
+  return runWatched(command, args, env, READY_TIMEOUT_MS);
 }
 
 /** `node --import tsx src/server.ts`, as `npm start` runs it, optionally behind a wrapper command. */

@@ -14,7 +14,20 @@ export interface RunningProcess {
 
 /** Runs a server-package script (e.g. src/server.ts) in one node process with the tsx loader, as `npm start` does. */
 export function runScript(script: string, env: Record<string, string>, args: string[] = []): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, script), ...args], {
+  return runWatched(process.execPath, ['--import', 'tsx', path.join(serverRoot, script), ...args], env);
+}
+
+/**
+ * Runs `command` in the server package with a minimal environment, collecting its output so a test
+ * can wait for a line of it; `signal` is the signal that ended it, if any.
+ */
+export function runWatched(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  defaultTimeoutMs = 45_000,
+): RunningProcess & { signal: Promise<NodeJS.Signals | null> } {
+  const child = spawn(command, args, {
     cwd: serverRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -27,12 +40,16 @@ export function runScript(script: string, env: Record<string, string>, args: str
   };
   child.stdout?.on('data', onData);
   child.stderr?.on('data', onData);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const done = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.on('exit', (code, signal) => resolve([code, signal])),
+  );
+  const exited = done.then(([code]) => code);
   return {
     child,
     output: () => output,
     exited,
-    waitFor: (text, timeoutMs = 45_000) =>
+    signal: done.then(([, signal]) => signal),
+    waitFor: (text, timeoutMs = defaultTimeoutMs) =>
       new Promise<void>((resolve, reject) => {
         const matches = () => (typeof text === 'string' ? output.includes(text) : text.test(output));
         if (matches()) return resolve();
