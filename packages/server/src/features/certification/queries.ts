@@ -1,10 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/index.ts';
-import { certificationRows } from '../../lib/account-state.ts';
 import { certificates, certifications, quizzes, users } from '../../db/schema.ts';
-
-/** The user's certifications, oldest first (the account cache reads them the same way). */
-export const certificationsOf = certificationRows;
 
 /**
  * Records a sub-level's certification once: the unique index (user, cert_id) turns a repeat or a

@@ -18,7 +18,12 @@ import {
 } from '@quizquest/shared';
 import type { DbOrTx, Tx } from '../../db/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import { cachedCertifications, cachedPlanLimits, type CertificationRow } from '../../lib/account-state.ts';
+import {
+  cachedCertifications,
+  cachedPlanLimits,
+  certificationRows,
+  type CertificationRow,
+} from '../../lib/account-state.ts';
 import { forbidden, notFound, tooManyRequests } from '../../lib/http-error.ts';
 import { renderCertificatePdf } from './pdf.ts';
 import * as queries from './queries.ts';
@@ -55,7 +60,7 @@ const ofCatalogue = (rows: CertificationRow[]) =>
   rows.filter((row) => findSubLevel(row.certId)?.level === row.level);
 
 async function earnedRows(db: DbOrTx, userId: string) {
-  return ofCatalogue(await queries.certificationsOf(db, userId));
+  return ofCatalogue(await certificationRows(db, userId));
 }
 
 /** The account cache's copy, for reads outside any transaction (decision 018). */
