@@ -14,16 +14,7 @@ import { apiRequest } from './api-client.ts';
 import { getSession, subscribeToSession, updateSessionUser } from './session-store.ts';
 import { toSessionUser } from './session-user.ts';
 
-export {
-  clearSession,
-  getSession,
-  parseStoredUser,
-  setSession,
-  TOKEN_KEY,
-  updateSessionUser,
-  USER_KEY,
-  type Session,
-} from './session-store.ts';
+export { clearSession, getSession, setSession, updateSessionUser } from './session-store.ts';
 
 export interface AuthState {
   isAuthenticated: boolean;

@@ -2,8 +2,6 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { Id, ToastOptions } from 'react-toastify';
 import { SIGN_IN_TOAST_MS } from './toast-settings.ts';
 
-export { SIGN_IN_TOAST_MS, TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from './toast-settings.ts';
-
 /*
  * The one toast set-up. react-toastify is fetched with the first toast, not with the first page:
  * most visits to /login show none, and the page has a size budget. Toasts raised before the

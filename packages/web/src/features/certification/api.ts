@@ -1,4 +1,4 @@
-import { CertificateVerification, CertificationProgress, MyCertificationsResponse } from '@quizquest/shared';
+import { CertificateVerification, MyCertificationsResponse } from '@quizquest/shared';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 
 /** An answer that does not match the contract is treated like a failed call: the page shows its error. */
@@ -10,12 +10,6 @@ function parsed<T>(
   const result = schema.safeParse(data);
   if (!result.success) throw new ApiError(status);
   return result.data;
-}
-
-/** GET /certification/progress: the level being climbed (spec §3 Progress data). */
-export async function fetchProgress(options: { signal?: AbortSignal } = {}): Promise<CertificationProgress> {
-  const { status, data } = await apiRequest('/certification/progress', options);
-  return parsed(CertificationProgress, status, data);
 }
 
 /** GET /certification/my-certifications: every certification earned and the complete levels. */
