@@ -88,7 +88,13 @@ export const subscriptions = pgTable(
     cancelledBy: uuid('cancelled_by'),
     createdAt: createdAt(),
   },
-  (table) => [index('subscriptions_user_idx').on(table.userId, table.endsAt)],
+  (table) => [
+    index('subscriptions_user_idx').on(table.userId, table.endsAt),
+    // A payment activates or extends a plan once, whatever arrives how often (decision 020).
+    uniqueIndex('subscriptions_payment_reference_unique')
+      .on(table.paymentReference)
+      .where(sql`${table.paymentReference} is not null`),
+  ],
 );
 
 export const categories = pgTable(

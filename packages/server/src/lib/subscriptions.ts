@@ -3,6 +3,7 @@ import { findPlan, PLAN_DURATION_DAYS, type PaidPlanId, type PlanLimits } from '
 import type { DbOrTx } from '../db/index.ts';
 import { subscriptions, users } from '../db/schema.ts';
 import { activeSubscription, planLimitsFor } from './account.ts';
+import { databaseErrorCode } from './database-errors.ts';
 import { conflict, notFound } from './http-error.ts';
 import { isUuid } from './ids.ts';
 
@@ -146,20 +147,41 @@ export async function cancelPlan(db: DbOrTx, input: CancelPlanInput): Promise<Su
   });
 }
 
+/** True when a plan row already carries this payment (it was applied before). */
+async function paymentApplied(tx: DbOrTx, paymentReference: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.paymentReference, paymentReference))
+    .limit(1);
+  return row !== undefined;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
 /**
  * A payment for a plan: the same plan as the one in force extends it by 365 days (a renewal),
- * any other plan replaces it from now (an upgrade or a change).
+ * any other plan replaces it from now (an upgrade or a change). A payment is applied once
+ * (decision 020): null when a plan row already carries it. The check runs under the user's lock,
+ * so copies for one user wait for each other; the unique index on the payment reference refuses
+ * any copy that got past it (another user, another instance) and is answered null too.
  */
 export async function applyPayment(
   db: DbOrTx,
   input: Omit<ActivatePlanInput, 'actorId' | 'source'> & { paymentReference: string },
-): Promise<SubscriptionState> {
-  return db.transaction(async (tx) => {
-    await lockUser(tx, input.userId);
-    const current = await activeSubscription(tx, input.userId, input.now);
-    const common = { ...input, actorId: null, source: 'webhook' as const };
-    return current?.planId === input.planId ? extendPlan(tx, common) : activatePlan(tx, common);
-  });
+): Promise<SubscriptionState | null> {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockUser(tx, input.userId);
+      if (await paymentApplied(tx, input.paymentReference)) return null;
+      const current = await activeSubscription(tx, input.userId, input.now);
+      const common = { ...input, actorId: null, source: 'webhook' as const };
+      return current?.planId === input.planId ? extendPlan(tx, common) : activatePlan(tx, common);
+    });
+  } catch (error) {
+    if (databaseErrorCode(error) === UNIQUE_VIOLATION) return null;
+    throw error;
+  }
 }
 
 export interface SubscriptionHistoryRow {

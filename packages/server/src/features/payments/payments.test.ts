@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, subscriptions } from '../../db/schema.ts';
 import { countRows, createTestContext, insertUser, type TestContext } from '../../testing/index.ts';
+import { applyPayment, PLAN_DURATION_MS } from '../../lib/subscriptions.ts';
 import { INVALID_SIGNATURE_MESSAGE, signPayload, WEBHOOK_NOT_CONFIGURED_MESSAGE } from './service.ts';
 
 const SECRET = 'webhook-secret-for-tests-0123456789';
@@ -157,7 +158,8 @@ describe('POST /api/payments/webhook', () => {
 
   it('processes a replayed event once', async () => {
     const user = await insertUser(context.database);
-    const body = JSON.stringify(paidEvent({ email: user.email, amountRupees: 59 }));
+    const event = paidEvent({ email: user.email, amountRupees: 59 });
+    const body = JSON.stringify(event);
     const headers = signed(body, 'evt_replayed_1');
     const first = await deliver(body, headers);
     const again = await deliver(body, headers);
@@ -168,7 +170,7 @@ describe('POST /api/payments/webhook', () => {
     const events = await context.database.db
       .select()
       .from(paymentEvents)
-      .where(eq(paymentEvents.providerEventId, 'evt_replayed_1'));
+      .where(eq(paymentEvents.providerEventId, `payment_link.paid:${event.payload.payment.entity.id}`));
     expect(events).toHaveLength(1);
   });
 
@@ -177,8 +179,95 @@ describe('POST /api/payments/webhook', () => {
     const body = JSON.stringify(paidEvent({ email: user.email, amountRupees: 99, paymentId: 'pay_Twice' }));
     await deliver(body, signed(body, 'evt_twice_a'));
     const second = await deliver(body, signed(body, 'evt_twice_b'));
-    expect(second.json()).toEqual({ message: 'Payment already applied' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ message: 'Event already processed' });
     expect(await planOf(user.id)).toHaveLength(1);
+  });
+
+  it('ten copies of one payment at once, each under its own event id, give one plan row of one year', async () => {
+    const user = await insertUser(context.database);
+    const paymentId = `pay_TenCopies${Date.now()}`;
+    const body = JSON.stringify(paidEvent({ email: user.email, amountRupees: 299, paymentId }));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => deliver(body, signed(body, `evt_copy_${paymentId}_${index}`))),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
+    const messages = responses.map((response) => response.json<{ message: string }>().message);
+    expect(messages.filter((message) => message === 'Plan activated')).toHaveLength(1);
+    const rows = await context.database.db
+      .select({ startsAt: subscriptions.startsAt, endsAt: subscriptions.endsAt })
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.endsAt.getTime() - rows[0]!.startsAt.getTime()).toBe(PLAN_DURATION_MS);
+    expect(
+      await context.database.db
+        .select({ id: paymentEvents.id })
+        .from(paymentEvents)
+        .where(eq(paymentEvents.providerEventId, `payment_link.paid:${paymentId}`)),
+    ).toHaveLength(1);
+  });
+
+  it('a payment applied before (recorded under an older key) is not applied again', async () => {
+    const user = await insertUser(context.database);
+    const paymentId = `pay_Earlier${Date.now()}`;
+    const event = paidEvent({ email: user.email, amountRupees: 199, paymentId });
+    await context.database.db
+      .insert(paymentEvents)
+      .values({ providerEventId: 'evt_from_the_header', payload: event });
+    await applyPayment(context.database.db, {
+      userId: user.id,
+      planId: 'plan199',
+      now: context.clock.now,
+      paymentReference: paymentId,
+    });
+    const body = JSON.stringify(event);
+    const response = await deliver(body, signed(body));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Payment already applied' });
+    expect(await planOf(user.id)).toHaveLength(1);
+  });
+
+  it('the database refuses a second plan row for one payment, whoever and however it is written', async () => {
+    const [first, second] = [await insertUser(context.database), await insertUser(context.database)];
+    const paymentReference = `pay_Unique${Date.now()}`;
+    const results = await Promise.all(
+      [first, second, first, second].map((user) =>
+        applyPayment(context.database.db, {
+          userId: user.id,
+          planId: 'plan99',
+          now: context.clock.now,
+          paymentReference,
+        }),
+      ),
+    );
+    expect(results.filter((result) => result !== null)).toHaveLength(1);
+    expect(
+      await context.database.db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(eq(subscriptions.paymentReference, paymentReference)),
+    ).toHaveLength(1);
+    const row = {
+      userId: first.id,
+      planId: 'plan99',
+      startsAt: context.clock.now,
+      endsAt: context.clock.now,
+      source: 'admin' as const,
+      paymentReference,
+    };
+    await expect(context.database.db.insert(subscriptions).values(row)).rejects.toThrow();
+  });
+
+  it('does not activate a plan for an account that has not verified the e-mail; the payment waits for an admin', async () => {
+    const user = await insertUser(context.database, { isVerified: false });
+    const events = await countRows(context.database, 'payment_events');
+    const body = JSON.stringify(paidEvent({ email: user.email, amountRupees: 99 }));
+    const response = await deliver(body, signed(body));
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ message: 'Event recorded; no account has that e-mail' });
+    expect(await planOf(user.id)).toEqual([]);
+    expect(await countRows(context.database, 'payment_events')).toBe(events + 1);
   });
 
   it('without an event id header, the payment id keeps it idempotent', async () => {

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/index.ts';
-import { paymentEvents, subscriptions, users } from '../../db/schema.ts';
+import { paymentEvents, users } from '../../db/schema.ts';
 
 /** Records a provider event once; false when its id was seen before (a replay). */
 export async function recordEvent(db: DbOrTx, providerEventId: string, payload: unknown): Promise<boolean> {
@@ -12,17 +12,12 @@ export async function recordEvent(db: DbOrTx, providerEventId: string, payload: 
   return rows.length === 1;
 }
 
-export async function userIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  return row?.id ?? null;
-}
-
-/** True when a plan was already activated by this payment (a second event about the same payment). */
-export async function paymentAlreadyApplied(db: DbOrTx, paymentReference: string): Promise<boolean> {
+/** The account with this e-mail, only once it has verified it (decision 020). */
+export async function verifiedUserIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
   const [row] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(eq(subscriptions.paymentReference, paymentReference))
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.isVerified, true)))
     .limit(1);
-  return row !== undefined;
+  return row?.id ?? null;
 }

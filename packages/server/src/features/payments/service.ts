@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { PAID_PLANS, type PaidPlanId, type PlansResponse } from '@quizquest/shared';
 import type { Config } from '../../config.ts';
@@ -98,16 +98,28 @@ function paidPlan(event: WebhookEvent): PaidPlanId | null {
 }
 
 /**
+ * The key that makes an event processed once: derived from the signed body only, never from the
+ * unsigned event-id header, which anyone holding a copy of a signed body can change (decision
+ * 020). An event about a payment is keyed by its type and payment id, so every copy and every
+ * retry of it is the same event; any other event by the hash of its bytes.
+ */
+export function eventKey(event: { event: string }, paymentId: string | undefined, rawBody: Buffer): string {
+  return paymentId
+    ? `${event.event}:${paymentId}`
+    : `${event.event}:sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
+}
+
+/**
  * A signed payment-provider event (design.md §5). Nothing is read or stored before the signature
- * of the raw body checks out. Each event id is processed once; an event that cannot be applied
- * (another event type, an amount of no plan, an e-mail of no account) is recorded and answered
- * 202 so the provider stops retrying and an admin can activate by hand.
+ * of the raw body checks out. Each event is processed once (eventKey) and each payment id applied
+ * once (applyPayment, backed by a unique index); an event that cannot be applied (another event
+ * type, an amount of no plan, an e-mail of no verified account) is recorded and answered 202 so
+ * the provider stops retrying and an admin can activate by hand.
  */
 export async function handleWebhook(
   deps: AppDeps,
   rawBody: Buffer,
   signature: string | undefined,
-  eventIdHeader: string | undefined,
 ): Promise<WebhookResult> {
   const secret = deps.config.paymentWebhookSecret;
   if (!secret) throw new HttpError(503, WEBHOOK_NOT_CONFIGURED_MESSAGE);
@@ -123,17 +135,12 @@ export async function handleWebhook(
   if (!parsed.success) throw badRequest('The request body is not a payment event');
   const event = parsed.data;
   const paymentId = event.payload.payment?.entity.id;
-  const eventId =
-    eventIdHeader && /^[\w.:-]{1,100}$/.test(eventIdHeader)
-      ? eventIdHeader
-      : paymentId
-        ? `${event.event}:${paymentId}`
-        : null;
-  if (!eventId) throw badRequest('The event has no id');
+  const key = eventKey(event, paymentId, rawBody);
 
   const now = deps.now();
   return deps.db.transaction(async (tx): Promise<WebhookResult> => {
-    if (!(await queries.recordEvent(tx, eventId, json))) {
+    // Copies arriving at once wait here on the unique key until the first one commits.
+    if (!(await queries.recordEvent(tx, key, json))) {
       return { status: 200, outcome: 'replayed', message: 'Event already processed' };
     }
     if (event.event !== PAID_EVENT || !paymentId) {
@@ -144,14 +151,15 @@ export async function handleWebhook(
       return { status: 202, outcome: 'unknown-plan', message: 'Event recorded; the payment matches no plan' };
     }
     const email = payerEmail(event);
-    const userId = email ? await queries.userIdByEmail(tx, email) : null;
+    // Only an account that proved it owns the e-mail: a payment never goes to whoever registered
+    // the payer's address without verifying it (decision 020); it stays for an admin.
+    const userId = email ? await queries.verifiedUserIdByEmail(tx, email) : null;
     if (!userId) {
       return { status: 202, outcome: 'unknown-user', message: 'Event recorded; no account has that e-mail' };
     }
-    if (await queries.paymentAlreadyApplied(tx, paymentId)) {
+    if (!(await applyPayment(tx, { userId, planId, now, paymentReference: paymentId }))) {
       return { status: 200, outcome: 'already-applied', message: 'Payment already applied' };
     }
-    await applyPayment(tx, { userId, planId, now, paymentReference: paymentId });
     return { status: 200, outcome: 'activated', message: 'Plan activated' };
   });
 }
