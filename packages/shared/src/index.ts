@@ -7,6 +7,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/certification.ts';
 export * from './schemas/content.ts';
 export * from './schemas/data-rights.ts';
+export * from './schemas/dates.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/quizzes.ts';
 export * from './rules/scoring.ts';

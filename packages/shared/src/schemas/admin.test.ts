@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   AdminQuizInput,
   allOptionsFilledMessage,
-  dateFilterBound,
-  DateFilter,
   isHttpLink,
   LEARN_MORE_LINK_MESSAGE,
   PRACTICE_SUB_LEVEL_MESSAGE,
@@ -12,6 +10,7 @@ import {
   TITLE_REQUIRED_MESSAGE,
   type AdminQuizInput as AdminQuizInputType,
 } from './admin.ts';
+import { dateFilterBound, DateFilter } from './dates.ts';
 
 const options = (...values: string[]) => values.map((value) => ({ type: 'text' as const, value }));
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { findSubLevel, LEVEL_COUNT } from '../catalogue/levels.ts';
 import { OPTIONS_PER_QUESTION } from '../constants.ts';
 import { GradeValue } from './auth.ts';
+import { DateFilter } from './dates.ts';
 import { QuizOption } from './quizzes.ts';
 
 /**
@@ -185,35 +186,6 @@ export type AdminQuizInput = z.input<typeof AdminQuizInput>;
 export type AdminQuizValues = z.output<typeof AdminQuizInput>;
 
 export const AdminQuizIdParams = z.object({ id: z.string() });
-
-/**
- * A day ('2026-03-14', a whole UTC day) or an instant ('2026-03-14T00:00:00+05:30'). The list
- * and stats filters are inclusive: a day as an end date includes all of that day. A browser that
- * wants its own local days sends instants.
- */
-export const DateFilter = z
-  .string({ error: 'A date must be YYYY-MM-DD or an ISO date and time' })
-  .trim()
-  .refine(
-    (value) =>
-      value === '' ||
-      /^\d{4}-\d{2}-\d{2}$/.test(value) ||
-      z.iso.datetime({ offset: true }).safeParse(value).success,
-    'A date must be YYYY-MM-DD or an ISO date and time',
-  )
-  .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), 'Not a valid date')
-  .optional()
-  .transform((value) => (value ? value : undefined));
-
-/** The instant a DateFilter starts at (`edge` 'start') or the instant just after it ends ('end'). */
-export function dateFilterBound(value: string, edge: 'start' | 'end'): Date {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const start = new Date(`${value}T00:00:00.000Z`);
-    return edge === 'start' ? start : new Date(start.getTime() + 24 * 60 * 60 * 1000);
-  }
-  const instant = new Date(value);
-  return edge === 'start' ? instant : new Date(instant.getTime() + 1);
-}
 
 const positiveInt = (label: string, max: number) =>
   z.coerce

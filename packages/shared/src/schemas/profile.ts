@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAID_PLAN_IDS } from '../catalogue/plans.ts';
 import { GradeValue, QuizLimits } from './auth.ts';
+import { EARLIEST_DATE, isCalendarDay, isDayInRange } from './dates.ts';
 
 /**
  * Payloads of the profile (spec §3 Profile, §7 /user/profile), the plans page and plan activation
@@ -32,20 +33,11 @@ export type Gender = (typeof GENDERS)[number];
 
 export const DOB_MESSAGE = 'Enter a real date of birth (YYYY-MM-DD)';
 export const DOB_PAST_MESSAGE = 'Date of birth must be in the past';
-export const DOB_EARLIEST = '1900-01-01';
+export const DOB_EARLIEST = EARLIEST_DATE;
 
-/** A real calendar date written YYYY-MM-DD (no 2023-02-30), not before 1900. */
+/** A real calendar date written YYYY-MM-DD (no 2023-02-30), in the date range (not before 1900). */
 export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day &&
-    value >= DOB_EARLIEST
-  );
+  return isCalendarDay(value) && isDayInRange(value);
 }
 
 /** True when the YYYY-MM-DD date is before `today` (UTC). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isGradeValue } from '../catalogue/grades.ts';
+import { boundedInstant } from './dates.ts';
 
 /**
  * Payloads of the learner's quiz API (spec §3 Quiz, Question, Attempt, Result, History response;
@@ -167,7 +168,7 @@ export const QuizHistoryQuery = z.object({
     .max(QUIZ_HISTORY_MAX_LIMIT, `limit is a number from 1 to ${QUIZ_HISTORY_MAX_LIMIT}`)
     .default(QUIZ_HISTORY_DEFAULT_LIMIT),
   /** Cursor: only attempts submitted before this instant (the previous page's nextBefore). */
-  before: z.iso.datetime({ offset: true, error: 'before must be an ISO date and time' }).optional(),
+  before: boundedInstant('before').optional(),
 });
 export type QuizHistoryQuery = z.input<typeof QuizHistoryQuery>;
 

@@ -35,11 +35,15 @@ const byName = (a: string, b: string) =>
   a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b);
 
 /** The [from, before) instants of an inclusive date filter, or 400 when it ends before it starts. */
-export function dateRange(start: string | undefined, end: string | undefined): queries.CreatedRange {
+export function dateRange(
+  start: string | undefined,
+  end: string | undefined,
+  endField: 'endDate' | 'to' = 'endDate',
+): queries.CreatedRange {
   const from = start ? dateFilterBound(start, 'start') : undefined;
   const before = end ? dateFilterBound(end, 'end') : undefined;
   if (from && before && from.getTime() >= before.getTime()) {
-    throw badRequest(DATE_ORDER_MESSAGE, { endDate: DATE_ORDER_MESSAGE });
+    throw badRequest(DATE_ORDER_MESSAGE, { [endField]: DATE_ORDER_MESSAGE });
   }
   return { from, before };
 }
@@ -306,7 +310,7 @@ export async function quizStats(
   params: { from?: string | undefined; to?: string | undefined; quizId?: string | undefined },
 ): Promise<AdminStatsResponse> {
   if (params.quizId !== undefined && !isUuid(params.quizId)) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
-  const range = dateRange(params.from, params.to);
+  const range = dateRange(params.from, params.to, 'to');
   const rows = await queries.attemptStats(deps.db, { ...range, quizId: params.quizId });
   return {
     stats: rows.map((row) => ({

@@ -132,4 +132,34 @@ describe('GET /api/admin/quizzes/stats', () => {
     expect(response.statusCode).toBe(status);
     expect(typeof response.json().message).toBe('string');
   });
+
+  it.each([
+    ['from', '?from=0000-01-01'],
+    ['from', '?from=1899-12-31T23:59:59Z'],
+    ['to', '?to=9999-12-31'],
+    ['to', '?to=2101-01-01'],
+  ])(
+    'refuses a %s outside 1900-01-01 to 2100-12-31 (%s) with 400, naming the field',
+    async (field, query) => {
+      const response = await context.request({
+        method: 'GET',
+        url: `/api/admin/quizzes/stats${query}`,
+        headers: admin,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({
+        message: 'A date must be from 1900-01-01 to 2100-12-31',
+        errors: { [field]: 'A date must be from 1900-01-01 to 2100-12-31' },
+      });
+    },
+  );
+
+  it('names to, not endDate, when the range ends before it starts', async () => {
+    const response = await context.request({
+      method: 'GET',
+      url: '/api/admin/quizzes/stats?from=2024-05-04&to=2024-05-01',
+      headers: admin,
+    });
+    expect(response.json()).toMatchObject({ errors: { to: expect.any(String) } });
+  });
 });
