@@ -62,7 +62,7 @@ async function uniquePng(): Promise<string> {
 const mediaIdOf = (url: string | null) => /\/api\/media\/([0-9a-f]{64})$/.exec(url ?? '')?.[1] ?? null;
 
 /** A signed payment_link.paid event for the Starter plan whose notes carry the e-mail. */
-async function payFor(email: string) {
+async function payFor(email: string, expectedStatus = 200) {
   eventCounter += 1;
   const paymentId = `pay_DataRights${eventCounter}${Date.now()}`;
   const body = JSON.stringify({
@@ -106,7 +106,7 @@ async function payFor(email: string) {
     },
     payload: body,
   });
-  expect(response.statusCode).toBe(200);
+  expect(response.statusCode).toBe(expectedStatus);
   return paymentId;
 }
 
@@ -539,5 +539,60 @@ describe('POST /api/user/delete-account', () => {
         .from(subscriptions)
         .where(eq(subscriptions.userId, learner.id)),
     ).toEqual([]);
+  });
+});
+
+describe('a payment for an e-mail whose account is not verified (decision 020)', () => {
+  const paymentOf = async (paymentId: string) => {
+    const rows = await context.database.db
+      .select({ payload: paymentEvents.payload })
+      .from(paymentEvents)
+      .where(sql`${paymentEvents.payload} #>> '{payload,payment,entity,id}' = ${paymentId}`);
+    expect(rows).toHaveLength(1);
+    return JSON.stringify(rows[0]?.payload);
+  };
+
+  it("is neither in the export nor redacted by the deletion of whoever registered the payer's e-mail", async () => {
+    const email = `payer-${Date.now()}@example.com`;
+    // Paid before any account had the address: recorded, nothing activated.
+    const paymentId = await payFor(email, 202);
+    const squatter = await insertUser(context.database, { email, isVerified: false });
+    const headers = await loginAs(context, email);
+
+    const file = DataExportFile.parse((await exportOf(headers)).json());
+    expect(file.paymentEvents).toEqual([]);
+    expect(JSON.stringify(file)).not.toContain('+919812345678');
+
+    // A payment arriving now does not activate for the unverified account either.
+    const later = await payFor(email, 202);
+    expect(
+      await context.database.db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, squatter.id)),
+    ).toEqual([]);
+
+    expect((await deleteAccount(headers, { password: TEST_PASSWORD })).statusCode).toBe(200);
+    for (const id of [paymentId, later]) {
+      const kept = await paymentOf(id);
+      expect(kept).toContain('+919812345678');
+      expect(kept).toContain(email);
+      expect(kept).not.toContain('account deleted');
+    }
+  });
+
+  it('attaches to the account once it has verified the e-mail', async () => {
+    const email = `verified-later-${Date.now()}@example.com`;
+    const paymentId = await payFor(email, 202);
+    const user = await insertUser(context.database, { email, isVerified: false });
+    const headers = await loginAs(context, email);
+    expect(DataExportFile.parse((await exportOf(headers)).json()).paymentEvents).toEqual([]);
+
+    await context.database.db.update(users).set({ isVerified: true }).where(eq(users.id, user.id));
+    const file = DataExportFile.parse((await exportOf(headers)).json());
+    expect(file.paymentEvents).toHaveLength(1);
+    expect(JSON.stringify(file.paymentEvents[0]?.payload)).toContain(paymentId);
+    expect((await deleteAccount(headers, { password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(await paymentOf(paymentId)).not.toContain(email);
   });
 });

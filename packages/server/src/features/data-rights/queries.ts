@@ -120,7 +120,14 @@ function paymentEventsConcerning(userId: string, email: string): SQL {
   ) as SQL;
 }
 
+/**
+ * Payment events attach to an account only once it has verified its e-mail (decision 020):
+ * whoever registers a payer's address without proving they own it neither reads the payer's
+ * details in their export nor redacts the record by deleting the account. The check is in the
+ * statement, beside the owner, so it holds in the deletion's locked transaction too.
+ */
 export async function paymentEventsOf(db: DbOrTx, user: { id: string; email: string }) {
+  const verified = sql`exists (select 1 from ${users} where ${users.id} = ${user.id} and ${users.isVerified})`;
   return db
     .select({
       id: paymentEvents.id,
@@ -129,7 +136,7 @@ export async function paymentEventsOf(db: DbOrTx, user: { id: string; email: str
       receivedAt: paymentEvents.receivedAt,
     })
     .from(paymentEvents)
-    .where(paymentEventsConcerning(user.id, user.email))
+    .where(and(verified, paymentEventsConcerning(user.id, user.email)))
     .orderBy(asc(paymentEvents.receivedAt), asc(paymentEvents.id));
 }
 
