@@ -6,6 +6,7 @@ import { ATTEMPT_LIMIT_MESSAGE, FREE_PLAN, maxQuizzesMessage } from '@quizquest/
 import { insertUser } from '../testing/index.ts';
 import { answersFor, insertQuiz, type TestQuiz } from '../testing/quizzes.ts';
 import { insertCertifications, subLevelIdsOf, subscribe } from '../testing/certification.ts';
+import { signPayload } from '../features/payments/service.ts';
 import {
   createPostgresDatabase,
   integrityProblems,
@@ -37,7 +38,31 @@ const seeded = {} as {
   certQuiz: TestQuiz;
   certId: string;
   capQuizzes: TestQuiz[];
+  payer: { id: string; email: string };
 };
+
+const WEBHOOK_SECRET = 'races-webhook-secret-0123456789abcdef';
+
+/** One delivery of a signed payment webhook body, with the provider's (unsigned) event-id header. */
+async function deliverWebhook(baseUrl: string, body: string, eventId: string): Promise<Answer> {
+  const started = Date.now();
+  try {
+    const response = await fetch(`${baseUrl}/api/payments/webhook`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': signPayload(WEBHOOK_SECRET, body),
+        'x-razorpay-event-id': eventId,
+      },
+      body,
+      signal: AbortSignal.timeout(20_000),
+    });
+    const parsed = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    return { status: response.status, body: parsed, ms: Date.now() - started, at: started };
+  } catch {
+    return { status: 0, body: null, ms: Date.now() - started, at: started };
+  }
+}
 
 /** Sends each request to the instances in turn, all at once, and records every answer. */
 async function spread(requests: Array<(baseUrl: string) => Promise<Answer>>, what: string) {
@@ -60,6 +85,7 @@ beforeAll(async () => {
   seeded.limitLearner = await learner('plan299');
   seeded.certLearner = await learner('plan59');
   seeded.capLearner = await learner('free');
+  seeded.payer = await insertUser(database);
   seeded.limitQuiz = await insertQuiz(database, { title: 'Race: three attempts', attemptsAllowed: 3 });
   // Every Level 1 certification but the last is earned: the concurrent passes complete the level.
   const level1 = subLevelIdsOf(1);
@@ -83,7 +109,11 @@ beforeAll(async () => {
   instances.push(
     ...(await Promise.all(
       ['a', 'b'].map((name, index) =>
-        startServer(name, { DATABASE_URL: postgres.url, DATA_DIR: dataDirs[index] ?? '' }),
+        startServer(name, {
+          DATABASE_URL: postgres.url,
+          DATA_DIR: dataDirs[index] ?? '',
+          PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        }),
       ),
     )),
   );
@@ -176,6 +206,50 @@ describe('races across two instances on one PostgreSQL', () => {
       `select count(distinct quiz_id)::int as count from attempts where user_id = '${capLearner.id}'`,
     );
     expect(Number(distinct?.count)).toBe(cap);
+    fault.survived();
+  });
+
+  it('ten copies of one payment over both instances, each with its own event id, give one plan of one year', async () => {
+    const fault = ledger.inject('10 copies of one signed payment webhook over 2 instances');
+    const { payer } = seeded;
+    const paymentId = `pay_Race${Date.now()}`;
+    const body = JSON.stringify({
+      entity: 'event',
+      event: 'payment_link.paid',
+      payload: {
+        payment: {
+          entity: {
+            id: paymentId,
+            amount: 29_900,
+            currency: 'INR',
+            status: 'captured',
+            email: payer.email,
+            notes: { email: payer.email },
+          },
+        },
+      },
+    });
+    const answers = await spread(
+      Array.from(
+        { length: 10 },
+        (_, index) => (url: string) => deliverWebhook(url, body, `evt_race_${paymentId}_${index}`),
+      ),
+      'payment webhook (copies race)',
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect(answers.filter((answer) => answer.body?.message === 'Plan activated')).toHaveLength(1);
+
+    const plans = await query<{ plan_id: string; days: number }>(
+      postgres.database,
+      `select plan_id, extract(epoch from ends_at - starts_at) / 86400 as days
+         from subscriptions where user_id = '${payer.id}'`,
+    );
+    expect(plans.map((plan) => [plan.plan_id, Number(plan.days)])).toEqual([['plan299', 365]]);
+    const events = await query<{ count: number }>(
+      postgres.database,
+      `select count(*)::int as count from payment_events where payload #>> '{payload,payment,entity,id}' = '${paymentId}'`,
+    );
+    expect(Number(events[0]?.count)).toBe(1);
     fault.survived();
   });
 
