@@ -191,6 +191,43 @@ describe('quiz attempt page', () => {
     expect(learn).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
+  it('names a sub-level once when the certification quiz is titled after it', async () => {
+    await openAttempt({
+      quiz: {
+        body: {
+          ...practiceQuiz,
+          title: 'Alphabet Adventurer',
+          level: 1,
+          levelName: 'Level 1',
+          subLevel: 'L1-C1',
+          category: null,
+        },
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Alphabet Adventurer' }, LOAD);
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(
+      within(crumbs)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Level 1', 'Alphabet Adventurer']);
+    expect(within(crumbs).getByText('Alphabet Adventurer')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('keeps a sub-level or category crumb that differs from the title, in the order group then quiz', async () => {
+    await openLoaded({
+      quiz: {
+        body: { ...practiceQuiz, level: 1, levelName: 'Level 1', subLevel: 'L1-C1', category: null },
+      },
+    });
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(
+      within(crumbs)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Level 1', 'Alphabet Adventurer', 'Computers: Digital Explorer']);
+  });
+
   it('refuses to submit with an unanswered question: the toast, and no request', async () => {
     const { user, callsTo } = await openLoaded();
     await user.click(screen.getByRole('radio', { name: 'Monitor' }));

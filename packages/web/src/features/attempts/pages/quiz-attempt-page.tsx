@@ -200,11 +200,19 @@ export function QuizAttemptPage() {
   );
 }
 
-/** Spec §2: back to /dashboard for a certification quiz, to /quizzes for practice. */
+/** The same words, whatever their case and spacing: a crumb that only repeats the next one. */
+const sameCrumb = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Spec §2: back to /dashboard for a certification quiz, to /quizzes for practice. A certification
+ * quiz is usually titled after its sub-level: then the sub-level is the page itself and shows once.
+ */
 function Breadcrumb({ quiz }: { quiz: QuizAttemptResponse }) {
   const certification = quiz.level > 0;
   const subLevel = certification && quiz.subLevel ? findSubLevel(quiz.subLevel) : undefined;
-  const middle = certification ? (subLevel?.name ?? quiz.subLevel) : quiz.category;
+  const group = certification ? (subLevel?.name ?? quiz.subLevel) : quiz.category;
+  const middle = group && !sameCrumb(group, quiz.title) ? group : null;
   return (
     <nav aria-label="Breadcrumb" className="breadcrumb">
       <ol>
