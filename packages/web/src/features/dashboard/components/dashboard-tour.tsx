@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { EVENTS, Joyride, STATUS, type EventData, type Step } from 'react-joyride';
 import { TOUR_STEPS } from '../tour.ts';
+import { TourTooltip } from './tour-tooltip.tsx';
 
 const SIDEBAR = '[data-tour="sidebar"]';
 const MENU_TOGGLE = 'button[aria-controls="sidebar"]';
@@ -37,7 +38,7 @@ function useSidebarUnfolded(): boolean {
   return ready;
 }
 
-/** The guided tour of spec §4: 8 steps, continuous, Next / Back / Skip. */
+/** The guided tour of spec §4: 8 steps, continuous, Next / Back / Skip on every step (TourTooltip). */
 export default function DashboardTour({ onEnd }: { onEnd: () => void }) {
   const ready = useSidebarUnfolded();
 
@@ -53,6 +54,7 @@ export default function DashboardTour({ onEnd }: { onEnd: () => void }) {
       continuous
       steps={steps}
       onEvent={onEvent}
+      tooltipComponent={TourTooltip}
       locale={{ back: 'Back', next: 'Next', skip: 'Skip', last: 'Finish', close: 'Close tour' }}
       options={{
         buttons: ['back', 'close', 'primary', 'skip'],

@@ -376,28 +376,42 @@ describe('dashboard tour', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
+  const tooltip = async (notText?: string) =>
+    waitFor(
+      () => {
+        const dialog = screen.getByRole('alertdialog');
+        const text = dialog.querySelector('#joyride-tooltip-content')?.textContent ?? '';
+        if (text === '' || text === notText) throw new Error(`still on '${text}'`);
+        return { dialog, text };
+      },
+      { timeout: 4000 },
+    );
+
+  /** Spec §4: Next (Finish on the last step), Back and Skip on every step; Back is disabled on the first. */
+  const expectTourButtons = (dialog: HTMLElement, index: number) => {
+    const primary = within(dialog).getByRole('button', { name: index === 8 ? 'Finish' : 'Next' });
+    expect(primary).toBeEnabled();
+    const back = within(dialog).getByRole('button', { name: 'Back' });
+    if (index === 1) expect(back).toBeDisabled();
+    else expect(back).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Skip' })).toBeEnabled();
+  };
+
   it('walks the 8 steps with Next and Back, and stores the flag on Finish', async () => {
     const { user } = await dashboard({ tourSeen: false });
-    const tooltip = async (notText?: string) =>
-      waitFor(
-        () => {
-          const dialog = screen.getByRole('alertdialog');
-          const text = dialog.querySelector('#joyride-tooltip-content')?.textContent ?? '';
-          if (text === '' || text === notText) throw new Error(`still on '${text}'`);
-          return { dialog, text };
-        },
-        { timeout: 4000 },
-      );
     const press = async (dialog: HTMLElement, name: string) =>
       user.click(within(dialog).getByRole('button', { name }));
 
     const texts: string[] = [];
     let step = await tooltip();
-    expect(within(step.dialog).queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    expectTourButtons(step.dialog, 1);
+    await press(step.dialog, 'Back');
+    expect((await tooltip()).text).toBe(STEP_ONE);
     texts.push(step.text);
     for (let index = 2; index <= 8; index += 1) {
       await press(step.dialog, 'Next');
       step = await tooltip(step.text);
+      expectTourButtons(step.dialog, index);
       texts.push(step.text);
       if (index === 2) {
         await press(step.dialog, 'Back');
@@ -417,6 +431,19 @@ describe('dashboard tour', { timeout: 30_000 }, () => {
     expect(localStorage.getItem(TOUR_COMPLETED_KEY)).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(localStorage.getItem(TOUR_COMPLETED_KEY)).toBe('true');
+  });
+
+  it('offers Skip on the last step too, which ends the tour and stores the flag', async () => {
+    const { user } = await dashboard({ tourSeen: false });
+    let step = await tooltip();
+    for (let index = 2; index <= 8; index += 1) {
+      await user.click(within(step.dialog).getByRole('button', { name: 'Next' }));
+      step = await tooltip(step.text);
+    }
+    expect(step.text).toBe('If you reach the quiz limit, click here to upgrade your plan.');
+    await user.click(within(step.dialog).getByRole('button', { name: 'Skip' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(localStorage.getItem(TOUR_COMPLETED_KEY)).toBe('true');
   });
