@@ -12,4 +12,5 @@ export * from './schemas/profile.ts';
 export * from './schemas/quizzes.ts';
 export * from './rules/scoring.ts';
 export * from './rules/attempt-limits.ts';
+export * from './rules/answer-reveal.ts';
 export * from './rules/certification.ts';

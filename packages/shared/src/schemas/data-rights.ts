@@ -38,7 +38,10 @@ export const DataExportAttempt = z.object({
   totalQuestions: z.number().int(),
   /** The option chosen per question, in order. */
   answers: z.array(z.number().int()),
-  /** The questions as they were attempted, with their correct answers. */
+  /**
+   * The questions as they were attempted, each answer marked; the correct answers as the result
+   * page reveals them (a certification quiz still open to the learner keeps them hidden).
+   */
   questions: z.array(ResultQuestion),
   submittedAt: z.string(),
 });

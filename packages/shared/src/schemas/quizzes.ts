@@ -132,12 +132,19 @@ export const SubmitQuizResponse = z.object({
 });
 export type SubmitQuizResponse = z.infer<typeof SubmitQuizResponse>;
 
-/** A question as it was attempted, with its correct answer: only ever in a result. */
+/**
+ * A question as it was attempted, in a result: the learner's answer marked correct or incorrect,
+ * and the correct answer only when the reveal rule allows it (rules/answer-reveal.ts): always for
+ * practice, for certification once the sub-level is earned or no attempt remains. Hidden, the key
+ * is absent, not null.
+ */
 export const ResultQuestion = z.object({
   questionText: z.string(),
   questionImage: z.string().nullable(),
   options: z.array(QuizOption),
-  correctAnswerIndex: z.number().int(),
+  /** The learner's answer to this question was the correct one. */
+  isCorrect: z.boolean(),
+  correctAnswerIndex: z.number().int().optional(),
 });
 export type ResultQuestion = z.infer<typeof ResultQuestion>;
 
@@ -150,6 +157,8 @@ export const QuizResultResponse = z.object({
   totalQuestions: z.number().int(),
   questions: z.array(ResultQuestion),
   answers: z.array(z.number().int()),
+  /** The questions carry their correct answers (see ResultQuestion). */
+  answersRevealed: z.boolean(),
   level: z.number().int(),
   subLevel: z.string().nullable(),
   submittedAt: z.string(),

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_ALL_QUESTIONS_MESSAGE } from '@quizquest/shared';
 import { attempts, questions, quizzes, subscriptions } from '../../db/schema.ts';
 import { memoryRateLimiter } from '../../lib/rate-limiter.ts';
-import { countRows, createTestContext, insertUser, loginAs, type TestContext } from '../../testing/index.ts';
+import {
+  countRows,
+  createTestContext,
+  insertUser,
+  TEST_PASSWORD,
+  type TestContext,
+} from '../../testing/index.ts';
 import { insertCertifications, subLevelIdsOf, subscribe } from '../../testing/certification.ts';
 import { answersFor, insertQuiz, textOptions, type TestQuiz } from '../../testing/quizzes.ts';
 import { submitAttempt, type RecordedAttempt } from './service.ts';
@@ -20,9 +26,20 @@ afterAll(async () => {
 
 type Headers = { authorization: string };
 
+let logins = 0;
+
+/** A signed-in user; each logs in from an address of its own, so the login throttle never counts them together. */
 async function learner(role: 'learner' | 'admin' = 'learner') {
   const user = await insertUser(context.database, { role });
-  return { id: user.id, headers: await loginAs(context, user.email) };
+  logins += 1;
+  const response = await context.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password: TEST_PASSWORD },
+    remoteAddress: `10.14.${Math.floor(logins / 250)}.${(logins % 250) + 1}`,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return { id: user.id, headers: { authorization: `Bearer ${response.json<{ token: string }>().token}` } };
 }
 
 const submit = (headers: Headers, quizId: string, payload?: unknown) =>
@@ -341,12 +358,12 @@ describe('GET /api/quizzes/result/:attemptId', () => {
     owner = await learner();
     await subscribe(context.database, owner.id, 'plan99', context.clock.now);
     await insertCertifications(context.database, owner.id, subLevelIdsOf(1));
-    quiz = await insertQuiz(context.database, { title: 'Animals', level: 2, subLevel: 'L2-C5' });
+    quiz = await insertQuiz(context.database, { title: 'Animals', level: 2, subLevel: 'L2-C1' });
     const answers = answersFor(quiz, (index) => index !== 1);
     attemptId = (await submit(owner.headers, quiz.id, { answers })).json().attemptId;
   });
 
-  it('shows the owner the result, answers revealed', async () => {
+  it('shows the owner a failed certification attempt marked, without the answer key', async () => {
     const response = await get(owner.headers, `/api/quizzes/result/${attemptId}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -360,33 +377,40 @@ describe('GET /api/quizzes/result/:attemptId', () => {
           questionText: 'What is 2 + 2?',
           questionImage: null,
           options: textOptions('3', '4', '5', '6'),
-          correctAnswerIndex: 1,
+          isCorrect: true,
         },
         {
           questionText: 'Which animal says moo?',
           questionImage: null,
           options: textOptions('Cat', 'Dog', 'Cow', 'Hen'),
-          correctAnswerIndex: 2,
+          isCorrect: false,
         },
         {
           questionText: 'What colour is the sky on a clear day?',
           questionImage: null,
           options: textOptions('Blue', 'Red', 'Green', 'Black'),
-          correctAnswerIndex: 0,
+          isCorrect: true,
         },
       ],
       answers: [1, 0, 0],
+      answersRevealed: false,
       level: 2,
-      subLevel: 'L2-C5',
+      subLevel: 'L2-C1',
       submittedAt: context.clock.now.toISOString(),
     });
+    expect(response.body).not.toContain('correctAnswerIndex');
   });
 
-  it('lets an admin read it', async () => {
+  it('lets an admin read it, answers revealed (the quiz editor shows them anyway)', async () => {
     const admin = await learner('admin');
     const response = await get(admin.headers, `/api/quizzes/result/${attemptId}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json().quizId).toBe(quiz.id);
+    expect(response.json()).toMatchObject({ quizId: quiz.id, answersRevealed: true });
+    expect(
+      response
+        .json()
+        .questions.map((question: { correctAnswerIndex: number }) => question.correctAnswerIndex),
+    ).toEqual(quiz.correctAnswers);
   });
 
   it('answers another learner 404, as if it did not exist', async () => {
@@ -430,6 +454,117 @@ describe('GET /api/quizzes/result/:attemptId', () => {
     // The history shows the title as attempted too (attempts.quiz_title, kept from the snapshot).
     const history = (await get(user.headers, '/api/quizzes/history')).json();
     expect(history.attempts[0]).toMatchObject({ _id: id, quiz: { title: 'Before the edit' } });
+  });
+});
+
+describe('what a result reveals (issue 14 item 11)', () => {
+  interface Result {
+    answersRevealed: boolean;
+    questions: Array<{ isCorrect: boolean; correctAnswerIndex?: number }>;
+  }
+
+  async function certificationLearner() {
+    const user = await learner();
+    await subscribe(context.database, user.id, 'plan59', context.clock.now);
+    return user;
+  }
+
+  const failing = (quiz: TestQuiz) => answersFor(quiz, (index) => index === 0);
+
+  async function submitted(user: { headers: Headers }, quiz: TestQuiz, answers: number[]) {
+    const response = await submit(user.headers, quiz.id, { answers });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ attemptId: string }>().attemptId;
+  }
+
+  async function result(user: { headers: Headers }, attemptId: string) {
+    const response = await get(user.headers, `/api/quizzes/result/${attemptId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return { body: response.body, json: response.json<Result>() };
+  }
+
+  /** The learner's own data export, as text (it must not carry what the result hides). */
+  async function exported(user: { headers: Headers }) {
+    const response = await get(user.headers, '/api/user/export');
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  }
+
+  const expectHidden = ({ body, json }: { body: string; json: Result }) => {
+    expect(json.answersRevealed).toBe(false);
+    expect(body).not.toContain('correctAnswerIndex');
+  };
+  const expectRevealed = ({ json }: { json: Result }, quiz: TestQuiz) => {
+    expect(json.answersRevealed).toBe(true);
+    expect(json.questions.map((question) => question.correctAnswerIndex)).toEqual(quiz.correctAnswers);
+  };
+
+  it('a practice result shows the correct answers at once, attempts left or not', async () => {
+    const user = await learner();
+    const quiz = await insertQuiz(context.database, { attemptsAllowed: 3 });
+    const id = await submitted(user, quiz, failing(quiz));
+    const shown = await result(user, id);
+    expectRevealed(shown, quiz);
+    expect(shown.json.questions.map((question) => question.isCorrect)).toEqual([true, false, false]);
+    expect(await exported(user)).toContain('correctAnswerIndex');
+  });
+
+  it('a failed certification attempt with attempts left carries no correctAnswerIndex anywhere', async () => {
+    const user = await certificationLearner();
+    const quiz = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C1', attemptsAllowed: 3 });
+    const id = await submitted(user, quiz, failing(quiz));
+    const shown = await result(user, id);
+    expectHidden(shown);
+    expect(shown.json.questions.map((question) => question.isCorrect)).toEqual([true, false, false]);
+    expect(await exported(user)).not.toContain('correctAnswerIndex');
+    expect((await get(user.headers, '/api/quizzes/history')).body).not.toContain('correctAnswerIndex');
+    // A second failure leaves one attempt: still hidden.
+    expectHidden(await result(user, await submitted(user, quiz, failing(quiz))));
+    expectHidden(await result(user, id));
+  });
+
+  it('reveals every attempt of the sub-level once it is earned', async () => {
+    const user = await certificationLearner();
+    const quiz = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C1', attemptsAllowed: 3 });
+    const failed = await submitted(user, quiz, failing(quiz));
+    expectHidden(await result(user, failed));
+    const passed = await submitted(user, quiz, answersFor(quiz));
+    expectRevealed(await result(user, passed), quiz);
+    expectRevealed(await result(user, failed), quiz);
+    expect(await exported(user)).toContain('correctAnswerIndex');
+  });
+
+  it('reveals them after the last allowed attempt, even when failed', async () => {
+    const user = await certificationLearner();
+    const quiz = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C1', attemptsAllowed: 2 });
+    const first = await submitted(user, quiz, failing(quiz));
+    expectHidden(await result(user, first));
+    expect(await exported(user)).not.toContain('correctAnswerIndex');
+    const last = await submitted(user, quiz, failing(quiz));
+    expectRevealed(await result(user, last), quiz);
+    expectRevealed(await result(user, first), quiz);
+    expect(await exported(user)).toContain('correctAnswerIndex');
+  });
+
+  it('reveals them once the quiz is deleted (it can never be attempted again)', async () => {
+    const user = await certificationLearner();
+    const quiz = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C1', attemptsAllowed: 3 });
+    const id = await submitted(user, quiz, failing(quiz));
+    expectHidden(await result(user, id));
+    await context.database.db
+      .update(quizzes)
+      .set({ deletedAt: context.clock.now })
+      .where(eq(quizzes.id, quiz.id));
+    expectRevealed(await result(user, id), quiz);
+  });
+
+  it('counts the owner’s attempts, not another learner’s', async () => {
+    const [first, second] = [await certificationLearner(), await certificationLearner()];
+    const quiz = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C1', attemptsAllowed: 2 });
+    const id = await submitted(first, quiz, failing(quiz));
+    await submitted(second, quiz, failing(quiz));
+    await submitted(second, quiz, answersFor(quiz));
+    expectHidden(await result(first, id));
   });
 });
 

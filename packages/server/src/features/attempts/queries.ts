@@ -6,6 +6,7 @@ import type { DbOrTx, Tx } from '../../db/index.ts';
 import {
   attempts,
   categories,
+  certifications,
   questions,
   quizzes,
   subscriptions,
@@ -250,9 +251,23 @@ export async function insertAttemptWithinLimits(
   };
 }
 
+/** The attempt's owner's attempts of its quiz, all of them (the reveal rule's "attempts left"). */
+const ownerAttemptsOfQuiz = sql<number>`(
+  select count(*)::int from ${attempts} as owner_attempts
+  where owner_attempts.user_id = ${attempts.userId} and owner_attempts.quiz_id = ${attempts.quizId}
+)`;
+
+/** The attempt's owner has earned the certification of the quiz's sub-level. */
+const ownerEarnedSubLevel = sql<boolean>`exists (
+  select 1 from ${certifications}
+  where ${certifications.userId} = ${attempts.userId} and ${certifications.certId} = ${quizzes.subLevel}
+)`;
+
 /**
- * One attempt with what its result page needs. Ownership in the where: a learner finds only
- * their own attempts; an admin (`anyOwner`) finds any.
+ * One attempt with what its result page needs, and what the reveal rule needs to know of its
+ * owner: their attempts of the quiz, its limit, whether it is deleted, and whether they earned its
+ * sub-level. Ownership in the where: a learner finds only their own attempts; an admin
+ * (`anyOwner`) finds any.
  */
 export async function attemptForResult(
   db: DbOrTx,
@@ -270,6 +285,10 @@ export async function attemptForResult(
       submittedAt: attempts.submittedAt,
       level: quizzes.level,
       subLevel: quizzes.subLevel,
+      attemptsAllowed: quizzes.attemptsAllowed,
+      quizDeleted: sql<boolean>`${quizzes.deletedAt} is not null`,
+      ownerAttempts: ownerAttemptsOfQuiz,
+      subLevelEarned: ownerEarnedSubLevel,
     })
     .from(attempts)
     .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))

@@ -2,8 +2,10 @@ import {
   answersProblem,
   ATTEMPT_LIMIT_MESSAGE,
   distinctQuizCapReached,
+  markedQuestions,
   maxQuizzesMessage,
   remainingAttempts,
+  revealsCorrectAnswers,
   scoreAttempt,
   scoreFromHundredths,
   type QuizHistoryResponse,
@@ -156,19 +158,29 @@ export async function attemptResult(
     anyOwner: viewer.role === 'admin',
   });
   if (!row) throw notFound(RESULT_NOT_FOUND_MESSAGE);
+  // A certification result hides the answer key while it could still earn the sub-level.
+  const answersRevealed = revealsCorrectAnswers({
+    level: row.level,
+    subLevelEarned: row.subLevelEarned,
+    // A deleted quiz can never be attempted again.
+    attemptsRemaining: row.quizDeleted
+      ? 0
+      : remainingAttempts(row.attemptsAllowed, Number(row.ownerAttempts)),
+    viewerIsAdmin: viewer.role === 'admin',
+  });
+  const snapshotQuestions = row.snapshot.questions.map((question) => ({
+    ...question,
+    options: question.options.map((option) => ({ type: option.type, value: option.value })),
+  }));
   return {
     quizId: row.quizId,
     quizTitle: row.snapshot.title,
     score: scoreFromHundredths(row.scoreHundredths),
     correctCount: row.correctCount,
     totalQuestions: row.total,
-    questions: row.snapshot.questions.map((question) => ({
-      questionText: question.questionText,
-      questionImage: question.questionImage,
-      options: question.options.map((option) => ({ type: option.type, value: option.value })),
-      correctAnswerIndex: question.correctAnswerIndex,
-    })),
+    questions: markedQuestions(snapshotQuestions, row.answers, answersRevealed),
     answers: row.answers,
+    answersRevealed,
     level: row.level,
     subLevel: row.subLevel,
     submittedAt: row.submittedAt.toISOString(),

@@ -70,6 +70,8 @@ export async function attemptsOf(db: DbOrTx, userId: string) {
       quizId: attempts.quizId,
       level: quizzes.level,
       subLevel: quizzes.subLevel,
+      attemptsAllowed: quizzes.attemptsAllowed,
+      quizDeletedAt: quizzes.deletedAt,
       scoreHundredths: attempts.score,
       correctCount: attempts.correctCount,
       total: attempts.total,

@@ -3,6 +3,9 @@ import {
   DATA_EXPORT_VERSION,
   DELETE_ACCOUNT_ADMIN_REFUSED,
   DELETE_ACCOUNT_WRONG_PASSWORD,
+  markedQuestions,
+  remainingAttempts,
+  revealsCorrectAnswers,
   scoreFromHundredths,
   type DataExportFile,
 } from '@quizquest/shared';
@@ -29,6 +32,9 @@ export async function exportData(deps: AppDeps, userId: string): Promise<DataExp
     queries.paymentEventsOf(deps.db, account),
   ]);
   const iso = (date: Date | null) => (date ? date.toISOString() : null);
+  const earnedSubLevels = new Set(certifications.map((row) => row.certId));
+  const attemptsPerQuiz = new Map<string, number>();
+  for (const row of attempts) attemptsPerQuiz.set(row.quizId, (attemptsPerQuiz.get(row.quizId) ?? 0) + 1);
   return {
     format: DATA_EXPORT_FORMAT,
     version: DATA_EXPORT_VERSION,
@@ -62,6 +68,7 @@ export async function exportData(deps: AppDeps, userId: string): Promise<DataExp
       createdAt: row.createdAt.toISOString(),
     })),
     attempts: attempts.map((row) => ({
+      ...exportedAnswers(row, attemptsPerQuiz.get(row.quizId) ?? 0, earnedSubLevels),
       id: row.id,
       quizId: row.quizId,
       quizTitle: row.snapshot.title,
@@ -70,8 +77,6 @@ export async function exportData(deps: AppDeps, userId: string): Promise<DataExp
       score: scoreFromHundredths(row.scoreHundredths),
       correctCount: row.correctCount,
       totalQuestions: row.total,
-      answers: row.answers,
-      questions: row.snapshot.questions,
       submittedAt: row.submittedAt.toISOString(),
     })),
     certifications: certifications.map((row) => ({
@@ -91,6 +96,32 @@ export async function exportData(deps: AppDeps, userId: string): Promise<DataExp
       receivedAt: row.receivedAt.toISOString(),
       payload: row.payload,
     })),
+  };
+}
+
+type ExportedAttemptRow = Awaited<ReturnType<typeof queries.attemptsOf>>[number];
+
+/**
+ * An attempt's answers and questions as its result page shows them to the learner (the reveal
+ * rule): the export must not hand over a certification quiz's answer key the result withholds.
+ */
+function exportedAnswers(row: ExportedAttemptRow, used: number, earnedSubLevels: ReadonlySet<string>) {
+  const reveal = revealsCorrectAnswers({
+    level: row.level,
+    subLevelEarned: row.subLevel !== null && earnedSubLevels.has(row.subLevel),
+    attemptsRemaining: row.quizDeletedAt ? 0 : remainingAttempts(row.attemptsAllowed, used),
+    viewerIsAdmin: false,
+  });
+  return {
+    answers: row.answers,
+    questions: markedQuestions(
+      row.snapshot.questions.map((question) => ({
+        ...question,
+        options: question.options.map((option) => ({ type: option.type, value: option.value })),
+      })),
+      row.answers,
+      reveal,
+    ),
   };
 }
 

@@ -69,6 +69,7 @@ const result: QuizResultResponse = {
   totalQuestions: 2,
   questions: [],
   answers: [2, 0],
+  answersRevealed: true,
   level: 0,
   subLevel: null,
   submittedAt: '2026-03-05T09:30:00.000Z',

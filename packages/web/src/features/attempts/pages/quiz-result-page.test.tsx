@@ -5,7 +5,7 @@ import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../
 import { learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 // The routes load pages lazily: loaded up front, the first test does not wait for them to compile.
 import '../../../app/app-layout.tsx';
-import './quiz-result-page.tsx';
+import { ANSWERS_HIDDEN_NOTE } from './quiz-result-page.tsx';
 
 // jsdom has no canvas: the stand-in shows what the page asked the confetti for.
 vi.mock('react-confetti', () => ({
@@ -18,7 +18,10 @@ const LOAD = { timeout: 5000 };
 const QUIZ_ID = '0b7d4a52-8f1e-4a53-9c61-1f0f3c1f9a01';
 const ATTEMPT_ID = '5f0c8a2e-2d4b-4b8e-8a9e-6c1e2f3a4b5c';
 
-const questions: QuizResultResponse['questions'] = [
+/** The questions as a revealing result has them; `isCorrect` is set per result from its answers. */
+const questions: Array<
+  Omit<QuizResultResponse['questions'][number], 'isCorrect'> & { correctAnswerIndex: number }
+> = [
   {
     questionText: 'Which part of the computer looks like a TV screen?',
     questionImage: null,
@@ -50,17 +53,28 @@ const questions: QuizResultResponse['questions'] = [
   },
 ];
 
-function resultOf(answers: number[], score: number, correctCount: number): QuizResultResponse {
+/** A result as the server sends it: each answer marked, the key only when `revealed`. */
+function resultOf(
+  answers: number[],
+  score: number,
+  correctCount: number,
+  revealed = true,
+): QuizResultResponse {
   return {
     quizId: QUIZ_ID,
     quizTitle: 'Computers: Digital Explorer',
     score,
     correctCount,
     totalQuestions: 3,
-    questions,
+    questions: questions.map(({ correctAnswerIndex, ...question }, index) => ({
+      ...question,
+      isCorrect: answers[index] === correctAnswerIndex,
+      ...(revealed ? { correctAnswerIndex } : {}),
+    })),
     answers,
-    level: 0,
-    subLevel: null,
+    answersRevealed: revealed,
+    level: revealed ? 0 : 1,
+    subLevel: revealed ? null : 'L1-C1',
     submittedAt: '2026-03-05T09:30:00.000Z',
   };
 }
@@ -128,6 +142,35 @@ describe('quiz result page', () => {
     const pictureB = within(third).getByRole('img', { name: 'Picture B' }).closest('li') as HTMLElement;
     expect(within(pictureB).getByText('Your answer')).toBeInTheDocument();
     expect(within(pictureB).getByText('Correct answer')).toBeInTheDocument();
+  });
+
+  it('marks each answer of a certification result without revealing the correct options', async () => {
+    await openResult({ body: resultOf([2, 0, 1], 66.67, 2, false) });
+    await screen.findByText('66.67%', {}, LOAD);
+    expect(screen.getByText(ANSWERS_HIDDEN_NOTE)).toBeInTheDocument();
+    const [first, second, third] = [...document.querySelectorAll<HTMLElement>('.result-question')] as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    // Right answers: marked correct, and the chosen option is the correct one.
+    expect(within(first).getByText('Correct')).toHaveClass('verdict-correct');
+    const monitor = within(first).getByText('Monitor').closest('li') as HTMLElement;
+    expect(within(monitor).getByText('Your answer')).toBeInTheDocument();
+    expect(within(monitor).getByText('Correct answer')).toBeInTheDocument();
+    expect(within(third).getByText('Correct')).toHaveClass('verdict-correct');
+    // A wrong answer: marked incorrect, and no other option is named the correct one.
+    expect(within(second).getByText('Incorrect')).toHaveClass('verdict-incorrect');
+    const chosen = within(second).getByText('Monitor').closest('li') as HTMLElement;
+    expect(chosen).toHaveClass('result-option-wrong');
+    expect(within(second).queryByText('Correct answer')).not.toBeInTheDocument();
+    expect(second.querySelector('.result-option-correct')).toBeNull();
+  });
+
+  it('shows no note about hidden answers when they are revealed', async () => {
+    await openResult({ body: twoOfThree });
+    await screen.findByText('66.67%', {}, LOAD);
+    expect(screen.queryByText(ANSWERS_HIDDEN_NOTE)).not.toBeInTheDocument();
   });
 
   it('offers Re-Attempt (N left) and Back to Scoreboard, with no confetti and no Next Quiz below 100', async () => {

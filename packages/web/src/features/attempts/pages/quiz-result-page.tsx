@@ -9,6 +9,9 @@ import { Stars } from '../components/stars.tsx';
 import { isAbort, scrollToTop } from '../page-helpers.ts';
 
 export const RESULT_LOAD_FAILED = 'Failed to load result or history.';
+/** A certification result before the sub-level is earned or the attempts run out (decision 023). */
+export const ANSWERS_HIDDEN_NOTE =
+  'The correct answers are shown once you earn this certification or have no attempts left.';
 
 /** Fetched only when a perfect score is shown: most results never need it. */
 const Confetti = lazy(() => import('react-confetti'));
@@ -115,10 +118,12 @@ export function QuizResultPage() {
       </section>
 
       <h2>Your answers</h2>
+      {result.answersRevealed ? null : <p className="muted result-answers-hidden">{ANSWERS_HIDDEN_NOTE}</p>}
       <ol className="result-questions">
         {result.questions.map((question, index) => {
           const chosen = result.answers[index];
-          const right = chosen === question.correctAnswerIndex;
+          // The server marks each answer; the correct option itself is sent only when revealed.
+          const right = question.isCorrect;
           return (
             <li key={index} className="result-question">
               <h3 className="question-number">Question {index + 1}</h3>
@@ -138,7 +143,10 @@ export function QuizResultPage() {
                 {question.options.map((option, optionIndex) => {
                   const letter = optionLetter(optionIndex);
                   const isChosen = optionIndex === chosen;
-                  const isCorrect = optionIndex === question.correctAnswerIndex;
+                  const isCorrect =
+                    question.correctAnswerIndex !== undefined
+                      ? optionIndex === question.correctAnswerIndex
+                      : isChosen && right;
                   const classes = ['result-option'];
                   if (isCorrect) classes.push('result-option-correct');
                   else if (isChosen) classes.push('result-option-wrong');
