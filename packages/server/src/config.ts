@@ -45,6 +45,24 @@ const ConfigSchema = z.object({
   PAYMENT_LINK_PLAN299: optionalUrl(/^https:\/\/[^\s]+$/, 'https'),
   PAYMENT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   SUPPORT_NUMBER: z.preprocess(emptyToUndefined, z.string().max(32).default('+91 90000 00000')),
+  // The app's own UPI QR page for plans without a payment link (decision 020).
+  UPI_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$/, 'must be a UPI ID such as name@bank')
+      .optional(),
+  ),
+  UPI_PAYEE_NAME: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(50)
+      .regex(/^[^\p{Cc}]+$/u, 'must be plain text')
+      .default('QuizQuest'),
+  ),
   DEMO_ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().default('admin@quizquest.local')),
   DEMO_ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
   LOG_LEVEL: z.preprocess(
@@ -74,6 +92,8 @@ export interface Config {
   paymentLinks: Record<'plan59' | 'plan99' | 'plan199' | 'plan299', string | null>;
   paymentWebhookSecret: string | undefined;
   supportNumber: string;
+  /** The payee of the UPI QR page; null when no UPI ID is configured. */
+  upi: { id: string; payeeName: string } | null;
   demoAdminEmail: string;
   demoAdminPassword: string | undefined;
   logLevel: RawConfig['LOG_LEVEL'];
@@ -113,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     paymentWebhookSecret: raw.PAYMENT_WEBHOOK_SECRET,
     supportNumber: raw.SUPPORT_NUMBER,
+    upi: raw.UPI_ID ? { id: raw.UPI_ID, payeeName: raw.UPI_PAYEE_NAME } : null,
     demoAdminEmail: raw.DEMO_ADMIN_EMAIL,
     demoAdminPassword: raw.DEMO_ADMIN_PASSWORD,
     logLevel: raw.LOG_LEVEL,

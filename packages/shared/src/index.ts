@@ -14,3 +14,4 @@ export * from './rules/scoring.ts';
 export * from './rules/attempt-limits.ts';
 export * from './rules/answer-reveal.ts';
 export * from './rules/certification.ts';
+export * from './rules/payment-reference.ts';

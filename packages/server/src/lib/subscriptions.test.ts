@@ -199,14 +199,16 @@ describe('activation, extension, cancellation and expiry', () => {
         paymentReference,
       });
     const first = await pay('plan59', 'pay_1');
-    expect(first.subscriptionEndsAt).toBe(new Date(start.getTime() + PLAN_DURATION_MS).toISOString());
+    expect(first?.subscriptionEndsAt).toBe(new Date(start.getTime() + PLAN_DURATION_MS).toISOString());
     const renewed = await pay('plan59', 'pay_2');
-    expect(renewed.subscriptionEndsAt).toBe(new Date(start.getTime() + 2 * PLAN_DURATION_MS).toISOString());
+    expect(renewed?.subscriptionEndsAt).toBe(new Date(start.getTime() + 2 * PLAN_DURATION_MS).toISOString());
     const upgraded = await pay('plan199', 'pay_3');
     expect(upgraded).toMatchObject({
       subscription: 'plan199',
       subscriptionEndsAt: new Date(start.getTime() + PLAN_DURATION_MS).toISOString(),
     });
+    // A payment applied before is not applied again: null, and the history is unchanged.
+    expect(await pay('plan59', 'pay_2')).toBeNull();
     const history = await subscriptionHistory(context.database.db, user.id);
     expect(history.map((row) => [row.source, row.activatedBy, row.paymentReference])).toEqual([
       ['webhook', null, 'pay_1'],

@@ -199,6 +199,18 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/auth/me', url: () => '/api/auth/me', status: signedIn(200), check: ownEmail },
   {
     method: 'GET',
+    route: '/api/plans/:planId/payment',
+    url: () => '/api/plans/plan99/payment',
+    status: signedIn(200),
+    // The payment reference is the caller's own (decision 020).
+    check: (response, actor) => {
+      if (actor === 'anonymous') return;
+      const code = people[actor].id.replaceAll('-', '').slice(0, 10).toUpperCase();
+      expect(response.json<{ reference: string }>().reference).toBe(`QQ-${code}-PLAN99`);
+    },
+  },
+  {
+    method: 'GET',
     route: '/api/user/profile',
     url: () => '/api/user/profile',
     status: signedIn(200),

@@ -219,6 +219,12 @@ const TARGETS: Target[] = [
     },
   },
   {
+    route: 'GET /api/plans/:planId/payment',
+    who: 'learner',
+    path: (params) => `/api/plans/${params.planId}/payment`,
+    params: () => ({ planId: 'plan99' }),
+  },
+  {
     route: 'GET /api/quizzes/:quizId',
     who: 'learner',
     path: (params) => `/api/quizzes/${params.quizId}`,

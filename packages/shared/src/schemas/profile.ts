@@ -126,6 +126,31 @@ export const PlansResponse = z.object({
 });
 export type PlansResponse = z.infer<typeof PlansResponse>;
 
+export const PlanPaymentParams = z.object({ planId: z.string().max(20) });
+
+/**
+ * GET /plans/{planId}/payment (signed in): how the learner pays for a plan (decision 020). The
+ * payment link when one is configured; else the app's UPI QR code for the exact amount, with a
+ * reference naming the learner and plan; else neither, and the page says to message support.
+ */
+export const PlanPaymentResponse = z.object({
+  plan: PlanWithLink,
+  /** `QQ-<learner code>-<PLAN>`: no e-mail, nothing secret. */
+  reference: z.string(),
+  upi: z
+    .object({
+      /** The `upi://pay` URI the QR code carries. */
+      uri: z.string(),
+      /** The QR code as an SVG data URL. */
+      qrCode: z.string(),
+      upiId: z.string(),
+      payeeName: z.string(),
+    })
+    .nullable(),
+  supportNumber: z.string(),
+});
+export type PlanPaymentResponse = z.infer<typeof PlanPaymentResponse>;
+
 export const SUBSCRIPTION_ACTIONS = ['activate', 'extend', 'cancel'] as const;
 
 /** Admin: activate a plan (365 days from now), extend the plan in force by 365 days, or cancel it. */

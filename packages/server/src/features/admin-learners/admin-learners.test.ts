@@ -153,6 +153,17 @@ describe('GET /api/admin/learners', () => {
     expect(emails(await search(tag, '&pageSize=3&page=2'))).toEqual(['asha']);
   });
 
+  it('finds the learner a payment reference or learner code names (decision 020)', async () => {
+    const code = (key: string) => (learners[key] ?? '').replaceAll('-', '').slice(0, 10).toUpperCase();
+    expect(emails(await search(`QQ-${code('bilal')}-PLAN99`))).toEqual(['bilal']);
+    expect(emails(await search(`qq-${code('chen').toLowerCase()}`))).toEqual(['chen']);
+    expect(emails(await search(` QQ-${code('asha')} `))).toEqual(['asha']);
+    // Nobody's code, a wildcard or a broken reference finds nobody.
+    expect((await search('QQ-0000000000-PLAN59')).total).toBe(0);
+    expect((await search('QQ-%%%%%%%%%%')).total).toBe(0);
+    expect((await search(`QQ-${code('asha').slice(0, 9)}`)).total).toBe(0);
+  });
+
   it('is empty for a search that matches nobody', async () => {
     expect(await search(`nobody-${tag}`)).toMatchObject({ learners: [], total: 0 });
   });

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gt, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { learnerIdPrefixOf } from '@quizquest/shared';
 import type { DbOrTx } from '../../db/index.ts';
 import { attempts, certifications, quizzes, subscriptions, users } from '../../db/schema.ts';
 
@@ -15,11 +16,15 @@ const outerUserId = sql`${users}.${sql.identifier(users.id.name)}`;
 
 function learnerFilter(query: string | undefined): SQL | undefined {
   const pattern = query ? containsPattern(query) : null;
+  // A payment reference (QQ-1A2B3C4D5E-PLAN99) or learner code finds the learner it names (decision 020).
+  const idPrefix = query ? learnerIdPrefixOf(query) : null;
   return and(
     eq(users.role, 'learner'),
-    pattern
-      ? or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))
-      : undefined,
+    idPrefix
+      ? like(sql`${users.id}::text`, `${idPrefix}%`)
+      : pattern
+        ? or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))
+        : undefined,
   );
 }
 

@@ -1,9 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, subscriptions } from '../../db/schema.ts';
-import { countRows, createTestContext, insertUser, type TestContext } from '../../testing/index.ts';
+import { PlanPaymentResponse } from '@quizquest/shared';
+import { loadConfig } from '../../config.ts';
+import { countRows, createTestContext, insertUser, loginAs, type TestContext } from '../../testing/index.ts';
 import { applyPayment, PLAN_DURATION_MS } from '../../lib/subscriptions.ts';
-import { INVALID_SIGNATURE_MESSAGE, signPayload, WEBHOOK_NOT_CONFIGURED_MESSAGE } from './service.ts';
+import {
+  INVALID_SIGNATURE_MESSAGE,
+  qrCodeDataUrl,
+  signPayload,
+  WEBHOOK_NOT_CONFIGURED_MESSAGE,
+} from './service.ts';
 
 const SECRET = 'webhook-secret-for-tests-0123456789';
 let context: TestContext;
@@ -15,6 +22,8 @@ beforeAll(async () => {
       PAYMENT_WEBHOOK_SECRET: SECRET,
       PAYMENT_LINK_PLAN99: 'https://rzp.io/l/quizquest-growth',
       SUPPORT_NUMBER: '+91 91234 56789',
+      UPI_ID: 'quizquest.fees@okhdfcbank',
+      UPI_PAYEE_NAME: 'QuizQuest Learning',
     },
   });
   context.clock.now = new Date('2026-05-01T09:30:00Z');
@@ -106,6 +115,93 @@ describe('GET /api/plans', () => {
   });
 });
 
+describe('GET /api/plans/{planId}/payment', () => {
+  it('answers 401 without a session', async () => {
+    const response = await context.request({ method: 'GET', url: '/api/plans/plan99/payment' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("gives the learner's reference and a UPI QR code for exactly the plan's amount, and nothing else of theirs", async () => {
+    const user = await insertUser(context.database);
+    const headers = await loginAs(context, user.email);
+    const response = await context.request({ method: 'GET', url: '/api/plans/plan199/payment', headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const body = PlanPaymentResponse.parse(response.json());
+    const reference = `QQ-${user.id.replaceAll('-', '').slice(0, 10).toUpperCase()}-PLAN199`;
+    expect(body.reference).toBe(reference);
+    expect(body.plan).toMatchObject({ id: 'plan199', price: '₹199', amount: 199, payment_link: null });
+    expect(body.supportNumber).toBe('+91 91234 56789');
+    expect(body.upi).toEqual({
+      uri: `upi://pay?pa=quizquest.fees@okhdfcbank&pn=QuizQuest%20Learning&am=199.00&cu=INR&tn=${reference}`,
+      qrCode: expect.stringMatching(/^data:image\/svg\+xml;base64,[A-Za-z0-9+/]+=*$/),
+      upiId: 'quizquest.fees@okhdfcbank',
+      payeeName: 'QuizQuest Learning',
+    });
+    // The QR code carries that URI and no other.
+    expect(body.upi?.qrCode).toBe(await qrCodeDataUrl(body.upi?.uri ?? ''));
+    const svg = Buffer.from(body.upi?.qrCode.split(',')[1] ?? '', 'base64').toString('utf8');
+    expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+"/);
+    expect(svg).not.toMatch(/<script|on\w+=|href/i);
+    expect(response.body).not.toContain(user.email);
+  });
+
+  it('passes the payment link along where one is configured', async () => {
+    const user = await insertUser(context.database);
+    const headers = await loginAs(context, user.email);
+    const response = await context.request({ method: 'GET', url: '/api/plans/plan99/payment', headers });
+    expect(response.json()).toMatchObject({ plan: { payment_link: 'https://rzp.io/l/quizquest-growth' } });
+  });
+
+  it.each(['free', 'plan1', 'PLAN99', 'plan99x', '..%2Fplans', 'x'.repeat(21)])(
+    'answers 404 to the plan %j',
+    async (planId) => {
+      const user = await insertUser(context.database);
+      const headers = await loginAs(context, user.email);
+      const response = await context.request({ method: 'GET', url: `/api/plans/${planId}/payment`, headers });
+      expect([400, 404]).toContain(response.statusCode);
+      if (planId.length <= 20) expect(response.json()).toEqual({ message: 'Plan not found' });
+    },
+  );
+
+  it('without a UPI ID there is no QR code: the page tells how to pay through the support number', async () => {
+    const plain = await createTestContext({ env: { SUPPORT_NUMBER: '+91 90000 11111' } });
+    try {
+      const user = await insertUser(plain.database);
+      const headers = await loginAs(plain, user.email);
+      const response = await plain.request({ method: 'GET', url: '/api/plans/plan59/payment', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        upi: null,
+        supportNumber: '+91 90000 11111',
+        plan: { id: 'plan59', payment_link: null },
+        reference: expect.stringMatching(/^QQ-[0-9A-F]{10}-PLAN59$/),
+      });
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it.each(['not-a-upi-id', 'a@b', '@okhdfcbank', 'name@bank with space', 'name@bank?am=1', 'x@1bank'])(
+    'refuses UPI_ID=%j at start',
+    (upiId) => {
+      expect(() => loadConfig({ UPI_ID: upiId, NODE_ENV: 'test' })).toThrow(/UPI_ID/);
+    },
+  );
+
+  it('refuses a payee name that is not plain text or too long', () => {
+    for (const name of ['a\u0000b', 'x'.repeat(51)]) {
+      expect(() => loadConfig({ UPI_ID: 'fees@okaxis', UPI_PAYEE_NAME: name, NODE_ENV: 'test' })).toThrow(
+        /UPI_PAYEE_NAME/,
+      );
+    }
+    expect(loadConfig({ UPI_ID: 'fees@okaxis', NODE_ENV: 'test' }).upi).toEqual({
+      id: 'fees@okaxis',
+      payeeName: 'QuizQuest',
+    });
+  });
+});
+
 describe('the API description', () => {
   it('lists the profile, plans, webhook and admin plan routes', async () => {
     const response = await context.request({ method: 'GET', url: '/api/docs' });
@@ -113,6 +209,7 @@ describe('the API description', () => {
       expect.arrayContaining([
         '/user/profile',
         '/plans',
+        '/plans/{planId}/payment',
         '/payments/webhook',
         '/admin/users/{userId}/subscription',
       ]),

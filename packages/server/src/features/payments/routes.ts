@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MessageResponse, PlansResponse } from '@quizquest/shared';
+import { MessageResponse, PlanPaymentParams, PlanPaymentResponse, PlansResponse } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
 /** The plans page's data: plans, their payment links and the support number (from configuration). */
@@ -11,6 +12,26 @@ export function planRoutes(app: FastifyInstance, deps: AppDeps): void {
     .get('/plans', { schema: { tags: ['plans'], response: { 200: PlansResponse } } }, async () =>
       service.plansWithLinks(deps.config),
     );
+}
+
+/** How the signed-in learner pays for one plan: its link, or the UPI QR page's data (decision 020). */
+export function planPaymentRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/plans/:planId/payment',
+    {
+      schema: {
+        tags: ['plans'],
+        security: [{ bearer: [] }],
+        params: PlanPaymentParams,
+        response: { 200: PlanPaymentResponse, 401: MessageResponse, 404: MessageResponse },
+      },
+    },
+    async (request, reply) => {
+      // The reference names the learner: private to them, never kept by a cache on the way.
+      reply.header('cache-control', 'private, no-store');
+      return service.planPayment(deps.config, currentUser(request).id, request.params.planId);
+    },
+  );
 }
 
 const WEBHOOK_BODY_LIMIT = 256 * 1024;

@@ -1,9 +1,17 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { PAID_PLANS, type PaidPlanId, type PlansResponse } from '@quizquest/shared';
+import type QRCodeModule from 'qrcode';
+import {
+  PAID_PLANS,
+  paymentReference,
+  upiPaymentUri,
+  type PaidPlanId,
+  type PlanPaymentResponse,
+  type PlansResponse,
+} from '@quizquest/shared';
 import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { applyPayment } from '../../lib/subscriptions.ts';
 import * as queries from './queries.ts';
 
@@ -26,6 +34,44 @@ export function plansWithLinks(config: Config): PlansResponse {
     }),
     supportNumber: config.supportNumber,
   };
+}
+
+export const PLAN_NOT_FOUND_MESSAGE = 'Plan not found';
+
+/** qrcode is loaded on the first payment page, not at start (as the certificates do, decision 016). */
+let qrLibrary: Promise<typeof QRCodeModule> | undefined;
+const qrCodes = () => (qrLibrary ??= import('qrcode').then((module) => module.default));
+
+/** A QR code as an SVG data URL: an <img> shows it under the CSP's img-src 'self' data:. */
+export async function qrCodeDataUrl(text: string): Promise<string> {
+  const svg = await (await qrCodes()).toString(text, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+/**
+ * How `userId` pays for `planId` (decision 020): the reference that names learner and plan, and,
+ * when a UPI ID is configured, the `upi://pay` URI for exactly the plan's amount and its QR code.
+ * The payment link (when configured) travels in `plan.payment_link`; the web page prefers it.
+ */
+export async function planPayment(
+  config: Config,
+  userId: string,
+  planId: string,
+): Promise<PlanPaymentResponse> {
+  const plan = plansWithLinks(config).plans.find((candidate) => candidate.id === planId);
+  if (!plan) throw notFound(PLAN_NOT_FOUND_MESSAGE);
+  const reference = paymentReference(userId, plan.id);
+  let upi: PlanPaymentResponse['upi'] = null;
+  if (config.upi) {
+    const uri = upiPaymentUri({
+      upiId: config.upi.id,
+      payeeName: config.upi.payeeName,
+      amountRupees: plan.amount,
+      reference,
+    });
+    upi = { uri, qrCode: await qrCodeDataUrl(uri), upiId: config.upi.id, payeeName: config.upi.payeeName };
+  }
+  return { plan, reference, upi, supportNumber: config.supportNumber };
 }
 
 export const PAID_EVENT = 'payment_link.paid';
