@@ -9,8 +9,13 @@ import { ANSWERS_HIDDEN_NOTE } from './quiz-result-page.tsx';
 
 // jsdom has no canvas: the stand-in shows what the page asked the confetti for.
 vi.mock('react-confetti', () => ({
-  default: (props: { numberOfPieces?: number; recycle?: boolean }) => (
-    <div data-testid="confetti" data-pieces={props.numberOfPieces} data-recycle={String(props.recycle)} />
+  default: (props: { numberOfPieces?: number; recycle?: boolean; tweenDuration?: number }) => (
+    <div
+      data-testid="confetti"
+      data-pieces={props.numberOfPieces}
+      data-recycle={String(props.recycle)}
+      data-tween={props.tweenDuration}
+    />
   ),
 }));
 
@@ -199,9 +204,29 @@ describe('quiz result page', () => {
     const confetti = await screen.findByTestId('confetti', {}, LOAD);
     expect(confetti).toHaveAttribute('data-pieces', '400');
     expect(confetti).toHaveAttribute('data-recycle', 'false');
+    // All 400 are out within the first second (the library's default spreads them over 5 s).
+    expect(Number(confetti.getAttribute('data-tween'))).toBeLessThanOrEqual(1000);
+    expect(screen.queryByTestId('still-celebration')).not.toBeInTheDocument();
     expect(screen.getByText('100.00%')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '3 stars out of 3' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Next Quiz >' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('celebrates a 100 score with a still picture instead of moving confetti when less motion is asked for', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query === '(prefers-reduced-motion: reduce)',
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    await openResult({ body: perfect }, { body: history(1) });
+    expect(await screen.findByTestId('still-celebration', {}, LOAD)).toHaveAttribute('aria-hidden', 'true');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByTestId('confetti')).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to load result or history.' when the result fails", async () => {

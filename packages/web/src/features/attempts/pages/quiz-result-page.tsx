@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { CONFETTI_PIECES, type QuizHistoryResponse, type QuizResultResponse } from '@quizquest/shared';
+import type { QuizHistoryResponse, QuizResultResponse } from '@quizquest/shared';
+import { Celebration } from '../../../components/celebration.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchHistory, fetchResult } from '../api.ts';
 import { attemptsLeftAfterResult, formatScore } from '../attempt-rules.ts';
@@ -12,9 +13,6 @@ export const RESULT_LOAD_FAILED = 'Failed to load result or history.';
 /** A certification result before the sub-level is earned or the attempts run out (decision 023). */
 export const ANSWERS_HIDDEN_NOTE =
   'The correct answers are shown once you earn this certification or have no attempts left.';
-
-/** Fetched only when a perfect score is shown: most results never need it. */
-const Confetti = lazy(() => import('react-confetti'));
 
 type Loaded =
   | { state: 'loading' }
@@ -72,18 +70,8 @@ export function QuizResultPage() {
 
   return (
     <div className="page result-page">
-      {perfect ? (
-        <Suspense fallback={null}>
-          <Confetti
-            className="confetti"
-            aria-hidden="true"
-            numberOfPieces={CONFETTI_PIECES}
-            recycle={false}
-            width={window.innerWidth}
-            height={window.innerHeight}
-          />
-        </Suspense>
-      ) : null}
+      {/* Spec §2: confetti at a 100 score (still, with reduced motion). */}
+      {perfect ? <Celebration /> : null}
       <div className="page-header">
         <h1>Quiz Result</h1>
         <p className="result-quiz-title">{result.quizTitle}</p>

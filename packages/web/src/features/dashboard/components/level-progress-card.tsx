@@ -1,30 +1,10 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { UPGRADE_TO_UNLOCK_MESSAGE, type CertificationProgress } from '@quizquest/shared';
+import { Celebration } from '../../../components/celebration.tsx';
 import { openPdf } from '../../../lib/open-pdf.ts';
 import { levelCard, type SubLevelTile } from '../level-card.ts';
 
 export const LOADING_PROGRESS_TEXT = 'Loading certification progress...';
-
-const LevelConfetti = lazy(async () => ({
-  default: (await import('./level-confetti.tsx')).LevelConfetti,
-}));
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-function subscribeToReducedMotion(onChange: () => void): () => void {
-  if (typeof window.matchMedia !== 'function') return () => {};
-  const query = window.matchMedia(REDUCED_MOTION);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
-/** A learner who asked the system for less motion gets the congratulations without the confetti. */
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeToReducedMotion, () =>
-    typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION).matches : false,
-  );
-}
 
 function Tile({ tile }: { tile: SubLevelTile }) {
   const label = (
@@ -56,8 +36,6 @@ function Tile({ tile }: { tile: SubLevelTile }) {
 
 /** The certification progress card of spec §2 and §4 for the level the learner is climbing. */
 export function LevelProgressCard({ progress }: { progress: CertificationProgress | null }) {
-  const reducedMotion = usePrefersReducedMotion();
-
   if (!progress) {
     return (
       <section className="level-card" data-tour="certification-quizzes" aria-busy="true">
@@ -108,6 +86,9 @@ export function LevelProgressCard({ progress }: { progress: CertificationProgres
         </p>
       </div>
 
+      {/* Spec §4: confetti when the level's count is complete; still, with reduced motion. */}
+      {card.celebrate ? <Celebration /> : null}
+
       {card.complete ? (
         <div className="level-complete">
           <p className="level-complete-text">🎉 Congratulations! Level {card.level} Completed!</p>
@@ -139,12 +120,6 @@ export function LevelProgressCard({ progress }: { progress: CertificationProgres
           </li>
         ))}
       </ul>
-
-      {card.celebrate && !reducedMotion ? (
-        <Suspense fallback={null}>
-          <LevelConfetti />
-        </Suspense>
-      ) : null}
     </section>
   );
 }

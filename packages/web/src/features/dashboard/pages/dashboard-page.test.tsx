@@ -297,6 +297,34 @@ describe('certification progress card', () => {
     expect(tab.close).toHaveBeenCalled();
   });
 
+  it('celebrates a complete level with a still picture, not moving confetti, when less motion is asked for', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query === '(prefers-reduced-motion: reduce)',
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    await dashboard({
+      progress: {
+        body: progressOf({
+          certificationsCompletedInLevel: 10,
+          certifications: certs(1, 10),
+          nextQuiz: null,
+          completedQuizzes: 10,
+          completedLevels: [1],
+        }),
+      },
+    });
+    expect(await screen.findByText('🎉 Congratulations! Level 1 Completed!')).toBeInTheDocument();
+    expect(screen.getByTestId('still-celebration')).toHaveAttribute('aria-hidden', 'true');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByTestId('confetti')).not.toBeInTheDocument();
+  });
+
   it('shows the finished level of a plan rather than the next level it cannot start, with the upgrade beside it', async () => {
     await dashboard({
       progress: {
