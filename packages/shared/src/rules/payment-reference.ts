@@ -10,9 +10,14 @@ export const PAYMENT_REFERENCE_PREFIX = 'QQ';
 const LEARNER_CODE_LENGTH = 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** True for an id a payment code can be made of (the server's ids are UUIDs). */
+export function isLearnerId(value: string): boolean {
+  return UUID.test(value);
+}
+
 /** `QQ-1A2B3C4D5E` for a learner id; the admin sees it beside the learner. */
 export function learnerPaymentCode(userId: string): string {
-  if (!UUID.test(userId)) throw new Error('A learner id is a UUID');
+  if (!isLearnerId(userId)) throw new Error('A learner id is a UUID');
   const hex = userId.replaceAll('-', '').slice(0, LEARNER_CODE_LENGTH).toUpperCase();
   return `${PAYMENT_REFERENCE_PREFIX}-${hex}`;
 }

@@ -19,6 +19,7 @@ export const loadQuizResultPage = () => import('../features/attempts/pages/quiz-
 export const loadScoreboardPage = () => import('../features/attempts/pages/scoreboard-page.tsx');
 export const loadProfilePage = () => import('../features/profile/pages/profile-page.tsx');
 export const loadSubscribePage = () => import('../features/plans/pages/subscribe-page.tsx');
+export const loadPayPage = () => import('../features/plans/pages/pay-page.tsx');
 export const loadMyCertificationsPage = () =>
   import('../features/certification/pages/my-certifications-page.tsx');
 export const loadAdminLayout = () => import('../features/admin/components/admin-layout.tsx');

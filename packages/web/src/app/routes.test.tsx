@@ -13,6 +13,7 @@ const SIGNED_IN_PATHS = [
   '/quizzes/my-attempts',
   '/profile',
   '/subscribe',
+  '/subscribe/pay/plan99',
   '/my-certifications',
 ];
 

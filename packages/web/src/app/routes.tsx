@@ -9,6 +9,7 @@ import {
   loadForgotPasswordPage,
   loadLoginPage,
   loadMyCertificationsPage,
+  loadPayPage,
   loadPracticeQuizzesPage,
   loadPrivacyPage,
   loadProfilePage,
@@ -127,6 +128,11 @@ export const routes: RouteObject[] = [
                   {
                     path: 'subscribe',
                     ...page(loadSubscribePage, (m) => m.SubscribePage),
+                  },
+                  {
+                    // Where Pay leads for a plan without a payment link (decision 020).
+                    path: 'subscribe/pay/:planId',
+                    ...page(loadPayPage, (m) => m.PayPage),
                   },
                   {
                     path: 'my-certifications',

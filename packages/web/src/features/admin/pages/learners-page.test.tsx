@@ -179,3 +179,24 @@ describe('learners page', () => {
     expect(logged).toHaveBeenCalledWith('Failed to change the plan', expect.anything());
   });
 });
+
+describe('payment references on the learners page (decision 020)', () => {
+  it('shows the payment code of each learner, and the full reference of the plan being activated', async () => {
+    const id = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+    const { user } = await openLearners({
+      'GET /api/admin/learners': list([
+        learnerRow({ _id: id, name: 'Meera Iyer', email: 'meera@example.com' }),
+      ]),
+    });
+    const row = await screen.findByRole('row', { name: /Meera Iyer/ });
+    expect(row).toHaveTextContent('Payment reference QQ-1A2B3C4D5E');
+    expect(screen.getByLabelText('Search by e-mail or name')).toHaveAccessibleDescription(
+      "Or a payment reference (QQ-…) from a UPI payment's note.",
+    );
+    await user.selectOptions(screen.getByLabelText('Plan for meera@example.com'), 'plan299');
+    await user.click(screen.getByRole('button', { name: 'Activate plan for meera@example.com' }));
+    expect(screen.getByRole('alertdialog', { name: 'Activate Plan' })).toHaveTextContent(
+      'Payment reference for this plan: QQ-1A2B3C4D5E-PLAN299',
+    );
+  });
+});

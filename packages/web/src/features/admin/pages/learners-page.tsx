@@ -1,7 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
   gradeLabel,
+  isLearnerId,
+  learnerPaymentCode,
   PAID_PLANS,
+  paymentReference,
   type AdminLearnerListResponse,
   type AdminLearnerRow,
   type PaidPlanId,
@@ -129,12 +132,16 @@ export function AdminLearnersPage() {
           <label htmlFor="learner-search">Search by e-mail or name</label>
           <input
             id="learner-search"
+            aria-describedby="learner-search-hint"
             className="input"
             type="search"
             maxLength={254}
             value={input}
             onChange={(event) => setInput(event.target.value)}
           />
+          <p id="learner-search-hint" className="field-hint">
+            Or a payment reference (QQ-…) from a UPI payment&apos;s note.
+          </p>
         </div>
         <button type="submit" className="button filter-apply">
           Search
@@ -174,6 +181,12 @@ export function AdminLearnersPage() {
                       <th scope="row">
                         {learner.name || '—'}
                         <span className="table-note">{learner.email}</span>
+                        {isLearnerId(learner._id) ? (
+                          <span className="table-note">
+                            Payment reference{' '}
+                            <span className="payment-code">{learnerPaymentCode(learner._id)}</span>
+                          </span>
+                        ) : null}
                         {learner.isVerified ? null : <span className="table-note">Not verified</span>}
                       </th>
                       <td>{gradeLabel(learner.grade) || learner.grade}</td>
@@ -279,6 +292,14 @@ export function AdminLearnersPage() {
           onCancel={() => setPending(null)}
         >
           <p>{confirmText(pending.learner, pending.action)}</p>
+          {pending.action.action === 'activate' && isLearnerId(pending.learner._id) ? (
+            <p>
+              Payment reference for this plan:{' '}
+              <strong className="payment-code">
+                {paymentReference(pending.learner._id, pending.action.planId)}
+              </strong>
+            </p>
+          ) : null}
         </ConfirmDialog>
       ) : null}
     </div>

@@ -89,20 +89,33 @@ describe('subscribe page', () => {
     expect(await findToast('Starter Plan selected! Pay ₹59 via QR code on the screen')).toBeInTheDocument();
   });
 
-  it('says payments are not set up when a plan has no link, instead of opening nothing', async () => {
+  it("opens the app's own payment page in a new tab for a plan without a link, with the same toast", async () => {
     const open = vi.fn(() => null);
     vi.stubGlobal('open', open);
-    await openSubscribe('free', {
+    const { user } = await openSubscribe('free', {
       'GET /api/plans': { body: plansResponse({ plan299: ALL_LINKS.plan299 }) },
     });
     await screen.findByRole('list', { name: 'Plans' });
-    const button = within(card('Starter Plan')).getByRole('button', { name: 'Payments are not set up' });
-    expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription(
-      'Online payment for this plan is not set up yet. Message us on +91 91234 56789 to buy it.',
-    );
-    expect(within(card('Ultimate Plan')).getByRole('button', { name: /^Pay/ })).toBeEnabled();
-    expect(open).not.toHaveBeenCalled();
+    // Every plan can be paid for: nothing is disabled, nothing says payments are not set up.
+    for (const button of screen.getAllByRole('button', { name: /^Pay / })) expect(button).toBeEnabled();
+    expect(screen.queryByText(/not set up/)).not.toBeInTheDocument();
+
+    await user.click(within(card('Pro Plan')).getByRole('button', { name: 'Pay ₹199 for the Pro Plan' }));
+    expect(open).toHaveBeenCalledWith('/subscribe/pay/plan199', '_blank', 'noopener,noreferrer');
+    expect(await findToast('Pro Plan selected! Pay ₹199 via QR code on the screen')).toBeInTheDocument();
+    await user.click(within(card('Ultimate Plan')).getByRole('button', { name: /^Pay/ }));
+    expect(open).toHaveBeenLastCalledWith('https://rzp.io/l/ultimate', '_blank', 'noopener,noreferrer');
+  });
+
+  it('asks an account that has not verified its e-mail to verify it before paying', async () => {
+    await openSubscribe('free', { 'GET /api/auth/me': { body: { ...learner, isVerified: false } } });
+    expect(await screen.findByText('Verify your e-mail address before you pay:')).toBeInTheDocument();
+  });
+
+  it('does not ask a verified account to verify', async () => {
+    await openSubscribe('free');
+    await screen.findByRole('list', { name: 'Plans' });
+    expect(screen.queryByText(/Verify your e-mail/)).not.toBeInTheDocument();
   });
 
   it('says so when the plans cannot be loaded', async () => {

@@ -7,11 +7,19 @@ import { fetchPlans } from '../api.ts';
 
 export const LOADING_PLANS = 'Loading plans...';
 export const PLANS_LOAD_FAILED = 'The plans could not be loaded. Please try again in a moment.';
-export const PAYMENTS_NOT_SET_UP = 'Payments are not set up';
 
-/** Spec §2 Subscribe: the toast shown when Pay opens the plan's payment link. */
+/** Spec §2 Subscribe: the toast shown when Pay opens the plan's payment page. */
 export function planSelectedMessage(plan: Pick<PlanWithLink, 'name' | 'price'>): string {
   return `${plan.name} selected! Pay ${plan.price} via QR code on the screen`;
+}
+
+/**
+ * Where Pay takes the learner (decision 020): the plan's payment link when one is configured, else
+ * the app's own payment page, which shows a UPI QR code or, with no UPI ID either, how to pay
+ * through the support number. Every plan can be paid for.
+ */
+export function paymentPageUrl(plan: Pick<PlanWithLink, 'id' | 'payment_link'>): string {
+  return plan.payment_link ?? `/subscribe/pay/${plan.id}`;
 }
 
 type PlansState = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: PlansResponse };
@@ -35,21 +43,11 @@ function PlanFeatures({ plan }: { plan: PlanWithLink }) {
   );
 }
 
-function PlanOffer({
-  plan,
-  active,
-  supportNumber,
-}: {
-  plan: PlanWithLink;
-  active: boolean;
-  supportNumber: string;
-}) {
+function PlanOffer({ plan, active }: { plan: PlanWithLink; active: boolean }) {
   const titleId = `plan-${plan.id}-title`;
-  const link = plan.payment_link;
 
   function pay() {
-    if (!link) return;
-    window.open(link, '_blank', 'noopener,noreferrer');
+    window.open(paymentPageUrl(plan), '_blank', 'noopener,noreferrer');
     showToast('success', planSelectedMessage(plan)).catch(() => undefined);
   }
 
@@ -61,7 +59,7 @@ function PlanOffer({
       </div>
       <p className="plan-price">{plan.price}</p>
       <PlanFeatures plan={plan} />
-      {active ? null : link ? (
+      {active ? null : (
         <button
           type="button"
           className="button button-block"
@@ -70,26 +68,12 @@ function PlanOffer({
         >
           Pay
         </button>
-      ) : (
-        <>
-          <button
-            type="button"
-            className="button button-block"
-            disabled
-            aria-describedby={`plan-${plan.id}-unavailable`}
-          >
-            {PAYMENTS_NOT_SET_UP}
-          </button>
-          <p id={`plan-${plan.id}-unavailable`} className="field-hint">
-            Online payment for this plan is not set up yet. Message us on {supportNumber} to buy it.
-          </p>
-        </>
       )}
     </li>
   );
 }
 
-/** Spec §2 Subscribe ('Upgrade Your Plan'): four plans, the active one badged, Pay opens its link. */
+/** Spec §2 Subscribe ('Upgrade Your Plan'): four plans, the active one badged, Pay opens its payment page. */
 export function SubscribePage() {
   useDocumentTitle('Upgrade Your Plan');
   const { user } = useAuth();
@@ -124,12 +108,7 @@ export function SubscribePage() {
         <>
           <ul className="plan-grid" aria-label="Plans">
             {plans.data.plans.map((plan) => (
-              <PlanOffer
-                key={plan.id}
-                plan={plan}
-                active={plan.id === subscription}
-                supportNumber={plans.data.supportNumber}
-              />
+              <PlanOffer key={plan.id} plan={plan} active={plan.id === subscription} />
             ))}
           </ul>
           <section className="card plan-help" aria-labelledby="plan-help-title">
@@ -142,6 +121,12 @@ export function SubscribePage() {
                 <li>
                   When you pay, give this account&apos;s e-mail address (<strong>{user.email}</strong>) so we
                   can find your account.
+                </li>
+              ) : null}
+              {user && !user.isVerified ? (
+                <li>
+                  <strong>Verify your e-mail address before you pay:</strong> a payment is matched only to an
+                  account whose e-mail is verified.
                 </li>
               ) : null}
               <li>
