@@ -25,10 +25,12 @@ import { paymentWebhookRoutes, planPaymentRoutes, planRoutes } from './features/
 import { profileRoutes } from './features/profile/routes.ts';
 import { quizRoutes } from './features/quizzes/routes.ts';
 import { createAccountCache, type AccountCache } from './lib/account-cache.ts';
+import { createBackgroundWork, type BackgroundWork } from './lib/background-work.ts';
 import { createQuizCache } from './lib/quiz-cache.ts';
 import { memoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { requireAdmin, requireUser } from './plugins/auth.ts';
+import { limitConnectionsPerAddress } from './plugins/connection-limits.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { responseSerializer } from './plugins/serializer.ts';
@@ -40,6 +42,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** For tests that write rows behind the app's back: `accountCache.sync()` before the next request. */
     accountCache: AccountCache;
+    /** Work done after the response (sign-up, forgot-password): tests await `idle()` before reading its effects. */
+    backgroundWork: BackgroundWork;
   }
   interface FastifyContextConfig {
     /** A non-GET route that writes no user's account state: its requests keep the account cache. */
@@ -81,14 +85,34 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * TRUST_PROXY for fastify (decision 021). A hop count trusts that many proxies, nearest first: the
+ * client is the address the outermost of them saw (fastify 5 itself refuses number counts).
+ */
+function trustProxyOption(trustProxy: Config['trustProxy']) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
+}
+
 /** Builds the app without listening: server.ts listens, tests call app.inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // A client must send its headers and then its whole request within requestTimeout (a body
+    // trickled byte by byte is cut off with 408, a connection that sends nothing is closed), and a
+    // socket idle for connectionTimeout is closed (decision 021). Node checks the request and
+    // headers timeouts every connectionsCheckingInterval.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    http: {
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.round(config.requestTimeoutMs / 5))),
+    },
   });
+  if (config.trustProxy === false) limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ verify: options.verifyResponses ?? false }));
   app.decorateRequest('authUser', null);
@@ -115,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onInvalidate: () => accountCache.invalidate(),
     }),
     accountCache,
+    backgroundWork: createBackgroundWork(app.log),
     now: options.now ?? (() => new Date()),
     rateLimitFactor: options.rateLimitFactor ?? 1,
   };
@@ -137,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.decorate('accountCache', deps.accountCache);
+  app.decorate('backgroundWork', deps.backgroundWork);
 
   await app.register(
     async (api) => {
@@ -224,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await deps.accountCache.start();
   app.addHook('onClose', async () => deps.quizCache.stop());
   app.addHook('onClose', async () => deps.accountCache.stop());
+  app.addHook('onClose', async () => deps.backgroundWork.idle());
   app.addHook('onClose', async () => deps.mailer.close());
   return app;
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -13,6 +14,51 @@ const optionalUrl = (protocols: RegExp, what: string) =>
       .refine((value) => protocols.test(value), `must be a ${what} URL`)
       .optional(),
   );
+
+/**
+ * TRUST_PROXY (decision 021): how many proxies in front of the app (a hop count), or their
+ * addresses (a comma-separated list of IPs, CIDR ranges or loopback/linklocal/uniquelocal).
+ * `true` trusted every hop: any client could choose its address with its own X-Forwarded-For.
+ */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+const TrustProxy = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .default('false')
+    .transform((value, context): false | number | string[] => {
+      const text = value.trim();
+      if (text === 'false' || text === '0') return false;
+      if (text === 'true') {
+        context.addIssue({
+          code: 'custom',
+          message:
+            '"true" would trust every X-Forwarded-For hop, so any client could choose its own address. Give the number of proxies in front of the app (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.5,10.0.1.0/24)',
+        });
+        return z.NEVER;
+      }
+      if (/^\d+$/.test(text)) return Number(text) <= 10 ? Number(text) : fail();
+      const entries = text.split(',').map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries;
+      return fail();
+      function fail(): never {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'must be false, a number of proxy hops from 1 to 10, or a comma-separated list of proxy addresses or CIDR ranges',
+        });
+        return z.NEVER;
+      }
+    }),
+);
 
 const ConfigSchema = z.object({
   NODE_ENV: z.preprocess(
@@ -70,7 +116,12 @@ const ConfigSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   RATE_LIMIT_FACTOR: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(10_000).default(1)),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  TRUST_PROXY: TrustProxy,
+  SIGNUP_LIMIT_PER_ADDRESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(100)),
+  SIGNUP_LIMIT_PER_EMAIL: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(3)),
+  REQUEST_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(600).default(30)),
+  CONNECTION_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(3600).default(60)),
+  MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(200)),
   BENCH_ROUTES: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
 });
 
@@ -97,7 +148,15 @@ export interface Config {
   demoAdminEmail: string;
   demoAdminPassword: string | undefined;
   logLevel: RawConfig['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** false, a number of trusted proxy hops, or the trusted proxies' addresses (decision 021). */
+  trustProxy: false | number | string[];
+  /** Sign-ups per hour per client address and per e-mail address (before RATE_LIMIT_FACTOR). */
+  signupLimits: { perAddress: number; perEmail: number };
+  /** Whole request (headers and body) and socket inactivity limits, in milliseconds. */
+  requestTimeoutMs: number;
+  connectionTimeoutMs: number;
+  /** Open connections per client address (0: no limit; not applied behind a trusted proxy). */
+  maxConnectionsPerAddress: number;
   /** Multiplies every rate limit; 1 in production, raised for browser tests and benchmarks. */
   rateLimitFactor: number;
   /** Registers the benchmark's database-floor route (set only by `npm run bench`). */
@@ -137,7 +196,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoAdminEmail: raw.DEMO_ADMIN_EMAIL,
     demoAdminPassword: raw.DEMO_ADMIN_PASSWORD,
     logLevel: raw.LOG_LEVEL,
-    trustProxy: raw.TRUST_PROXY === 'true',
+    trustProxy: raw.TRUST_PROXY,
+    signupLimits: { perAddress: raw.SIGNUP_LIMIT_PER_ADDRESS, perEmail: raw.SIGNUP_LIMIT_PER_EMAIL },
+    requestTimeoutMs: Math.round(raw.REQUEST_TIMEOUT_SECONDS * 1000),
+    connectionTimeoutMs: Math.round(raw.CONNECTION_TIMEOUT_SECONDS * 1000),
+    maxConnectionsPerAddress: raw.MAX_CONNECTIONS_PER_ADDRESS,
     rateLimitFactor: raw.RATE_LIMIT_FACTOR,
     benchRoutes: raw.BENCH_ROUTES === '1',
   };

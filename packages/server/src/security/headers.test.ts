@@ -116,7 +116,7 @@ describe('HSTS only over TLS', () => {
   });
 
   it('is sent behind a trusted TLS proxy, and not for its plain HTTP requests', async () => {
-    const proxied = await createTestContext({ env: { TRUST_PROXY: 'true' } });
+    const proxied = await createTestContext({ env: { TRUST_PROXY: '1' } });
     try {
       const secure = await proxied.request({ method: 'GET', url: '/api/health', headers: https });
       expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

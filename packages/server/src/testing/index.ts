@@ -43,7 +43,7 @@ export interface TestContext {
 }
 
 export async function createTestContext(
-  options: Partial<Pick<BuildAppOptions, 'rateLimitFactor' | 'rateLimiter' | 'jwtSecret'>> & {
+  options: Partial<Pick<BuildAppOptions, 'rateLimitFactor' | 'rateLimiter' | 'jwtSecret' | 'mailer'>> & {
     database?: Database;
     /** Extra configuration variables, e.g. PAYMENT_WEBHOOK_SECRET. */
     env?: Record<string, string>;
@@ -85,7 +85,11 @@ export async function createTestContext(
       await app.accountCache.sync().catch(() => {
         // The database is down (outage tests): the request meets the same error on its own.
       });
-      return app.inject(injectOptions);
+      const response = await app.inject(injectOptions);
+      // Sign-up and forgot-password finish their work after answering: wait for it, as a user
+      // waits for the mail.
+      await app.backgroundWork.idle();
+      return response;
     },
     close: async () => {
       await app.close();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
 import { NewPassword, Email } from '@quizquest/shared';
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.ts';
+import { hashPassword, passwordProblem } from './passwords.ts';
 
 export class AdminBootstrapError extends Error {}
 
@@ -15,7 +15,8 @@ export async function upsertAdmin(db: Db, emailInput: string, password: string, 
   if (!email.success) throw new AdminBootstrapError(email.error.issues[0]?.message ?? 'Invalid email');
   const checked = NewPassword.safeParse(password);
   if (!checked.success) throw new AdminBootstrapError(checked.error.issues[0]?.message ?? 'Invalid password');
-  if (isCommonPassword(password)) throw new AdminBootstrapError(COMMON_PASSWORD_MESSAGE);
+  const problem = passwordProblem(password, { email: email.data });
+  if (problem) throw new AdminBootstrapError(problem);
   const passwordHash = await hashPassword(password);
   const [existing] = await db
     .select({ id: users.id })

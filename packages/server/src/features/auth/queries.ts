@@ -19,6 +19,29 @@ export async function insertEmailToken(
   await db.insert(emailTokens).values(values);
 }
 
+/** The account of a live (unused, unexpired) token, without using it; null for any other token. */
+export async function findLiveTokenOwner(
+  db: DbOrTx,
+  purpose: 'verify' | 'reset',
+  tokenHash: string,
+  now: Date,
+) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(emailTokens)
+    .innerJoin(users, eq(users.id, emailTokens.userId))
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 /** Marks a live token used and returns its user; null for an unknown, used or expired token. */
 export async function consumeEmailToken(
   db: DbOrTx,

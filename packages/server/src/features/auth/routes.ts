@@ -16,7 +16,12 @@ import { currentUser } from '../../plugins/auth.ts';
 import { unauthorized } from '../../lib/http-error.ts';
 import * as service from './service.ts';
 
-const errorResponses = { 400: MessageResponse, 401: MessageResponse, 429: MessageResponse };
+const errorResponses = {
+  400: MessageResponse,
+  401: MessageResponse,
+  429: MessageResponse,
+  503: MessageResponse,
+};
 
 export function publicAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -87,7 +92,7 @@ export function publicAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (request) => {
-      await service.resetPassword(deps, request.body);
+      await service.resetPassword(deps, request.ip, request.body);
       return { message: 'Your password has been reset. Please log in with your new password.' };
     },
   );
