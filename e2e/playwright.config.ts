@@ -50,10 +50,11 @@ export default defineConfig({
       DEMO_ADMIN_PASSWORD: 'Demo-Admin-E2E-2026',
       RATE_LIMIT_FACTOR: '50',
       // Payment links are configuration; the specs intercept them, nothing leaves the machine.
+      // Growth and Pro have none: Pay opens the app's UPI QR page for them (decision 020).
       PAYMENT_LINK_PLAN59: 'https://rzp.io/l/quizquest-e2e-starter',
-      PAYMENT_LINK_PLAN99: 'https://rzp.io/l/quizquest-e2e-growth',
-      PAYMENT_LINK_PLAN199: 'https://rzp.io/l/quizquest-e2e-pro',
       PAYMENT_LINK_PLAN299: 'https://rzp.io/l/quizquest-e2e-ultimate',
+      UPI_ID: 'quizquest.e2e@okaxis',
+      UPI_PAYEE_NAME: 'QuizQuest E2E',
       SUPPORT_NUMBER: '+91 90000 12345',
       LOG_LEVEL: 'warn',
     },
