@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { certificationLevelProblem, currentLevel, findPlan } from '@quizquest/shared';
+import { certificationLevelProblem, currentLevel, findPlan, subLevelOrderProblem } from '@quizquest/shared';
 import type { DbOrTx } from '../db/index.ts';
 import { certifications } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
@@ -16,50 +16,59 @@ export async function earnedCertIds(db: DbOrTx, userId: string): Promise<Set<str
   return new Set(rows.map((row) => row.certId));
 }
 
+/** What the gate needs of a quiz: its level (0 = practice) and its sub-level id. */
+export interface GatedQuiz {
+  level: number;
+  subLevel: string | null;
+}
+
 /**
- * Refuses (403) a certification quiz of `level` the learner may not take (design.md §5): a level
- * above the plan's allowedLevel, or one whose earlier levels are not all complete. Practice
- * quizzes (level 0) are always open. Shared by the quiz page's GET and the submission, so a
- * locked quiz can neither be read nor answered.
+ * Refuses (403) a certification quiz the learner may not take (design.md §5, decision 023): a
+ * level above the plan's allowedLevel, one whose earlier levels are not all complete, or a
+ * sub-level that is not the next unearned one of its level (earned ones stay open to retake).
+ * Practice quizzes (level 0) are always open. Shared by the quiz page's GET and the submission,
+ * so a locked quiz can neither be read nor answered. In the submission it runs after the user's
+ * row lock, so it sees every certification earned by the submissions before it.
  */
-export async function assertCertificationLevelOpen(
+export async function assertCertificationQuizOpen(
   db: DbOrTx,
   userId: string,
-  level: number,
+  quiz: GatedQuiz,
   now: Date,
 ): Promise<void> {
-  if (level < 1) return;
+  if (quiz.level < 1) return;
   // One after the other: inside a transaction both run on its single connection anyway.
   const { limits } = await planLimitsFor(db, userId, now);
   const earned = await earnedCertIds(db, userId);
-  refuseLockedLevel(level, limits, earned);
+  refuseClosedQuiz(quiz, limits, earned);
 }
 
 /** The same gate for a read outside any transaction (the quiz page): from the account cache. */
-export async function assertCertificationLevelOpenForRead(
+export async function assertCertificationQuizOpenForRead(
   deps: Pick<AppDeps, 'db' | 'accountCache'>,
   userId: string,
-  level: number,
+  quiz: GatedQuiz,
   now: Date,
 ): Promise<void> {
-  if (level < 1) return;
+  if (quiz.level < 1) return;
   const [{ limits }, rows] = await Promise.all([
     cachedPlanLimits(deps, userId, now),
     cachedCertifications(deps, userId),
   ]);
-  refuseLockedLevel(level, limits, new Set(rows.map((row) => row.certId)));
+  refuseClosedQuiz(quiz, limits, new Set(rows.map((row) => row.certId)));
 }
 
-function refuseLockedLevel(
-  level: number,
+function refuseClosedQuiz(
+  quiz: GatedQuiz,
   limits: { allowedLevel: number; planId: string },
   earned: Set<string>,
 ): void {
-  const problem = certificationLevelProblem({
-    level,
-    allowedLevel: limits.allowedLevel,
-    currentLevel: currentLevel(earned),
-    planName: findPlan(limits.planId).name,
-  });
+  const problem =
+    certificationLevelProblem({
+      level: quiz.level,
+      allowedLevel: limits.allowedLevel,
+      currentLevel: currentLevel(earned),
+      planName: findPlan(limits.planId).name,
+    }) ?? subLevelOrderProblem({ level: quiz.level, subLevelId: quiz.subLevel, earned });
   if (problem) throw forbidden(problem);
 }

@@ -35,3 +35,15 @@ export async function insertCertifications(
     })),
   );
 }
+
+/**
+ * The sub-levels of the same level that come before `certId` in catalogue order ('L1-C4' →
+ * L1-C1 to L1-C3): what a learner must have earned before taking it (decision 023).
+ */
+export function subLevelIdsBefore(certId: string): string[] {
+  const level = Number(/^L(\d+)-C\d+$/.exec(certId)?.[1] ?? 0);
+  const ids = subLevelIdsOf(level);
+  const index = ids.indexOf(certId);
+  if (index === -1) throw new Error(`${certId} is not a catalogue sub-level`);
+  return ids.slice(0, index);
+}

@@ -3,6 +3,7 @@ import { LEVELS } from '../catalogue/levels.ts';
 import { FREE_PLAN, PAID_PLANS, type Plan } from '../catalogue/plans.ts';
 import {
   certificationLevelProblem,
+  subLevelOrderProblem,
   completedLevels,
   currentLevel,
   earnedSubLevels,
@@ -252,6 +253,54 @@ describe('certificationLevelProblem', () => {
         planName: plan.name,
       }),
     ).toBe(problem);
+  });
+});
+
+describe('subLevelOrderProblem', () => {
+  const earned = (...ids: string[]) => new Set(ids);
+  const inOrder = (level: number, count: number) =>
+    Array.from({ length: count }, (_, index) => `L${level}-C${index + 1}`);
+  it.each([
+    ['the first sub-level of a fresh level', 1, 'L1-C1', earned(), null],
+    [
+      'L1-C7 before L1-C1',
+      1,
+      'L1-C7',
+      earned(),
+      'Earn Alphabet Adventurer (L1-C1) first: the certifications of Level 1 are earned in order.',
+    ],
+    [
+      'L1-C2 before L1-C1',
+      1,
+      'L1-C2',
+      earned(),
+      'Earn Alphabet Adventurer (L1-C1) first: the certifications of Level 1 are earned in order.',
+    ],
+    ['L1-C2 after L1-C1', 1, 'L1-C2', earned('L1-C1'), null],
+    [
+      'L1-C4 after L1-C1 and L1-C2',
+      1,
+      'L1-C4',
+      earned('L1-C1', 'L1-C2'),
+      'Earn Color Explorer (L1-C3) first: the certifications of Level 1 are earned in order.',
+    ],
+    ['L1-C10 after the nine before it', 1, 'L1-C10', earned(...inOrder(1, 9)), null],
+    ['retaking an earned sub-level', 1, 'L1-C1', earned('L1-C1', 'L1-C2'), null],
+    ['retaking a sub-level of a completed level', 1, 'L1-C5', earned(...inOrder(1, 10), 'L2-C1'), null],
+    ['the first sub-level of the next level', 2, 'L2-C1', earned(...inOrder(1, 10)), null],
+    ['a gap left by a stray earlier row (L1-C3 alone)', 1, 'L1-C1', earned('L1-C3'), null],
+    [
+      'past the gap',
+      1,
+      'L1-C4',
+      earned('L1-C1', 'L1-C3'),
+      'Earn Number Ninja (L1-C2) first: the certifications of Level 1 are earned in order.',
+    ],
+    ['no sub-level', 1, null, earned(), 'This quiz is not a certification of Level 1.'],
+    ['a sub-level of another level', 2, 'L1-C1', earned(), 'This quiz is not a certification of Level 2.'],
+    ['an id not in the catalogue', 1, 'L1-C11', earned(), 'This quiz is not a certification of Level 1.'],
+  ] as const)('%s', (_name, level, subLevelId, earnedIds, problem) => {
+    expect(subLevelOrderProblem({ level, subLevelId, earned: earnedIds })).toBe(problem);
   });
 });
 

@@ -1,4 +1,4 @@
-import { findLevel, LEVELS, SUB_LEVELS_PER_LEVEL, type SubLevel } from '../catalogue/levels.ts';
+import { findLevel, findSubLevel, LEVELS, SUB_LEVELS_PER_LEVEL, type SubLevel } from '../catalogue/levels.ts';
 
 /**
  * The certification progress rules (spec §4 Level card and Certificates; design.md §5). The
@@ -104,4 +104,26 @@ export function certificationLevelProblem(input: {
     return `Complete all ${SUB_LEVELS_PER_LEVEL} certifications of Level ${input.currentLevel} to unlock Level ${input.level}.`;
   }
   return null;
+}
+
+/**
+ * Whether a certification quiz of `subLevelId` may be opened and submitted within its level
+ * (decision 023): sub-levels are earned in catalogue order, as the dashboard offers them, so only
+ * the first unearned sub-level of the level is open; an earned one stays open to retake (it earns
+ * nothing twice). Returns the 403 message, or null when the quiz is open. The level itself is
+ * checked first by certificationLevelProblem.
+ */
+export function subLevelOrderProblem(input: {
+  level: number;
+  subLevelId: string | null;
+  earned: ReadonlySet<string>;
+}): string | null {
+  const subLevel = input.subLevelId ? findSubLevel(input.subLevelId) : undefined;
+  if (!subLevel || subLevel.level !== input.level) {
+    return `This quiz is not a certification of Level ${input.level}.`;
+  }
+  if (input.earned.has(subLevel.id)) return null;
+  const next = firstUnearnedSubLevel(input.level, input.earned);
+  if (!next || next.id === subLevel.id) return null;
+  return `Earn ${next.name} (${next.id}) first: the certifications of Level ${input.level} are earned in order.`;
 }

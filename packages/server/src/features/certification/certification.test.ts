@@ -12,7 +12,12 @@ import { attempts, certificates, certifications, quizzes, subscriptions, users }
 import type { AppDeps } from '../../deps.ts';
 import { memoryRateLimiter } from '../../lib/rate-limiter.ts';
 import { createTestContext, insertUser, loginAs, type TestContext } from '../../testing/index.ts';
-import { insertCertifications, subLevelIdsOf, subscribe } from '../../testing/certification.ts';
+import {
+  insertCertifications,
+  subLevelIdsBefore,
+  subLevelIdsOf,
+  subscribe,
+} from '../../testing/certification.ts';
 import { answersFor, insertQuiz, type TestQuiz } from '../../testing/quizzes.ts';
 import { certificateDate, pdfText } from './pdf.ts';
 import { newCertificateCode, verifyCertificate } from './service.ts';
@@ -117,31 +122,33 @@ describe('earning a sub-level certification', () => {
 
   it('earns nothing below the pass score', async () => {
     const user = await learner('plan59');
+    await insertCertifications(context.database, user.id, subLevelIdsBefore('L1-C2'));
     const response = await submit(user.headers, quizOf('L1-C2'), (index) => index !== 0);
     expect(response.statusCode).toBe(201);
     expect(response.json().score).toBe(66.67);
-    expect(await certificationRows(user.id)).toHaveLength(0);
-    expect((await progressOf(user.headers)).certificationsCompletedInLevel).toBe(0);
+    expect(await certificationRows(user.id)).toHaveLength(1);
+    expect((await progressOf(user.headers)).certificationsCompletedInLevel).toBe(1);
   });
 
   it('honours a quiz’s own pass score', async () => {
     const user = await learner('plan59');
-    const quiz = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C9' });
+    const quiz = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C1' });
     await context.database.db.update(quizzes).set({ passScore: 60 }).where(eq(quizzes.id, quiz.id));
     expect((await submit(user.headers, quiz, (index) => index === 0)).statusCode).toBe(201); // 33.33
     expect(await certificationRows(user.id)).toHaveLength(0);
     expect((await submit(user.headers, quiz, (index) => index !== 0)).statusCode).toBe(201); // 66.67
-    expect((await certificationRows(user.id)).map((row) => row.certId)).toEqual(['L1-C9']);
+    expect((await certificationRows(user.id)).map((row) => row.certId)).toEqual(['L1-C1']);
   });
 
   it('earns it once when passed again, keeping the first date', async () => {
     const user = await learner('plan59');
+    await insertCertifications(context.database, user.id, subLevelIdsBefore('L1-C3'));
     const first = await submit(user.headers, quizOf('L1-C3'));
     const firstTime = context.clock.now;
     context.clock.advance(60_000);
     const again = await submit(user.headers, quizOf('L1-C3'));
     expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
-    const rows = await certificationRows(user.id);
+    const rows = (await certificationRows(user.id)).filter((row) => row.certId === 'L1-C3');
     expect(rows).toHaveLength(1);
     expect(rows[0]?.earnedAt).toEqual(firstTime);
     expect(rows[0]?.attemptId).toBe(first.json().attemptId);
@@ -149,17 +156,19 @@ describe('earning a sub-level certification', () => {
 
   it('earns exactly once under 12 concurrent passing submissions', async () => {
     const user = await learner('plan59');
+    await insertCertifications(context.database, user.id, subLevelIdsBefore('L1-C4'));
     const responses = await Promise.all(
       Array.from({ length: 12 }, () => submit(user.headers, quizOf('L1-C4'))),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(12).fill(201));
-    expect(await certificationRows(user.id)).toHaveLength(1);
+    expect((await certificationRows(user.id)).filter((row) => row.certId === 'L1-C4')).toHaveLength(1);
     const attemptRows = await context.database.db.select().from(attempts).where(eq(attempts.userId, user.id));
     expect(attemptRows).toHaveLength(12);
   });
 
   it('earns exactly once when two quizzes of one sub-level are passed at the same time', async () => {
     const user = await learner('plan59');
+    await insertCertifications(context.database, user.id, subLevelIdsBefore('L1-C5'));
     const twin = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C5' });
     const responses = await Promise.all([
       submit(user.headers, quizOf('L1-C5')),
@@ -168,16 +177,19 @@ describe('earning a sub-level certification', () => {
       submit(user.headers, twin),
     ]);
     expect(responses.every((response) => response.statusCode === 201)).toBe(true);
-    expect((await certificationRows(user.id)).map((row) => row.certId)).toEqual(['L1-C5']);
+    expect((await certificationRows(user.id)).filter((row) => row.certId === 'L1-C5')).toHaveLength(1);
   });
 
-  it('earns nothing from a practice quiz or a quiz whose sub-level is not of its level', async () => {
+  it('earns nothing from a practice quiz, and refuses a quiz whose sub-level is not of its level', async () => {
     const user = await learner('plan59');
     const practice = await insertQuiz(context.database);
+    expect((await submit(user.headers, practice)).statusCode).toBe(201);
     const mislabelled = await insertQuiz(context.database, { level: 1, subLevel: 'L2-C3' });
     const unknown = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C11' });
-    for (const quiz of [practice, mislabelled, unknown]) {
-      expect((await submit(user.headers, quiz)).statusCode).toBe(201);
+    for (const quiz of [mislabelled, unknown]) {
+      const response = await submit(user.headers, quiz);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: 'This quiz is not a certification of Level 1.' });
     }
     expect(await certificationRows(user.id)).toHaveLength(0);
   });
@@ -271,6 +283,102 @@ describe('level gating (403)', () => {
     const response = await submit(user.headers, quizOf('L1-C1'));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: lockedForFree });
+  });
+});
+
+describe('sub-levels in order (403)', () => {
+  const firstMessage =
+    'Earn Alphabet Adventurer (L1-C1) first: the certifications of Level 1 are earned in order.';
+
+  async function attemptsOf(userId: string) {
+    return context.database.db.select().from(attempts).where(eq(attempts.userId, userId));
+  }
+
+  it('refuses L1-C7 before L1-C1, on the page and on submit, and records nothing', async () => {
+    const user = await learner('plan59');
+    const page = await get(user.headers, `/api/quizzes/${quizOf('L1-C7').id}`);
+    expect(page.statusCode).toBe(403);
+    expect(page.json()).toEqual({ message: firstMessage });
+    const submitted = await submit(user.headers, quizOf('L1-C7'));
+    expect(submitted.statusCode).toBe(403);
+    expect(submitted.json()).toEqual({ message: firstMessage });
+    expect(await attemptsOf(user.id)).toHaveLength(0);
+    expect(await certificationRows(user.id)).toHaveLength(0);
+  });
+
+  it('opens each sub-level once the one before it is earned, as the dashboard offers it', async () => {
+    const user = await learner('plan59');
+    for (const [index, certId] of subLevelIdsOf(1).entries()) {
+      const later = subLevelIdsOf(1)[index + 1];
+      if (later) {
+        const early = await submit(user.headers, quizOf(later));
+        expect(early.statusCode, `${later} before ${certId}`).toBe(403);
+      }
+      expect((await progressOf(user.headers)).nextQuiz?.subLevel).toBe(certId);
+      expect((await get(user.headers, `/api/quizzes/${quizOf(certId).id}`)).statusCode).toBe(200);
+      // A failed try leaves it the next one; a pass earns it.
+      expect((await submit(user.headers, quizOf(certId), (question) => question !== 0)).statusCode).toBe(201);
+      if (later) expect((await get(user.headers, `/api/quizzes/${quizOf(later).id}`)).statusCode).toBe(403);
+      expect((await submit(user.headers, quizOf(certId))).statusCode).toBe(201);
+    }
+    expect((await certificationRows(user.id)).map((row) => row.certId).sort()).toEqual(
+      subLevelIdsOf(1).sort(),
+    );
+  });
+
+  it('lets an earned sub-level be retaken (earning nothing twice), but not one past the next', async () => {
+    const user = await learner('plan59');
+    await insertCertifications(context.database, user.id, ['L1-C1', 'L1-C2']);
+    expect((await get(user.headers, `/api/quizzes/${quizOf('L1-C1').id}`)).statusCode).toBe(200);
+    expect((await submit(user.headers, quizOf('L1-C1'))).statusCode).toBe(201);
+    const skipped = await submit(user.headers, quizOf('L1-C4'));
+    expect(skipped.statusCode).toBe(403);
+    expect(skipped.json()).toEqual({
+      message: 'Earn Color Explorer (L1-C3) first: the certifications of Level 1 are earned in order.',
+    });
+    expect((await certificationRows(user.id)).map((row) => row.certId).sort()).toEqual(['L1-C1', 'L1-C2']);
+  });
+
+  it('earns the next sub-level exactly once under 10 concurrent passes', async () => {
+    const user = await learner('plan59');
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => submit(user.headers, quizOf('L1-C1'))),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(201));
+    expect((await certificationRows(user.id)).map((row) => row.certId)).toEqual(['L1-C1']);
+  });
+
+  it('lets no pass of L1-C2 through while concurrent tries of L1-C1 fail', async () => {
+    const user = await learner('plan59');
+    const responses = await Promise.all([
+      ...Array.from({ length: 4 }, () => submit(user.headers, quizOf('L1-C1'), (question) => question !== 0)),
+      ...Array.from({ length: 6 }, () => submit(user.headers, quizOf('L1-C2'))),
+    ]);
+    expect(responses.map((response) => response.statusCode)).toEqual([
+      ...Array(4).fill(201),
+      ...Array(6).fill(403),
+    ]);
+    expect(await certificationRows(user.id)).toHaveLength(0);
+    expect(await attemptsOf(user.id)).toHaveLength(4);
+  });
+
+  it('with passes of L1-C1 and L1-C2 racing, earns each at most once and L1-C2 only after L1-C1', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const user = await learner('plan59');
+      const responses = await Promise.all([
+        ...Array.from({ length: 4 }, () => submit(user.headers, quizOf('L1-C1'))),
+        ...Array.from({ length: 4 }, () => submit(user.headers, quizOf('L1-C2'))),
+      ]);
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.slice(0, 4)).toEqual(Array(4).fill(201));
+      const secondAccepted = statuses.slice(4).filter((status) => status === 201).length;
+      expect(statuses.slice(4).every((status) => status === 201 || status === 403)).toBe(true);
+      const rows = await certificationRows(user.id);
+      expect(rows.map((row) => row.certId).sort()).toEqual(
+        secondAccepted > 0 ? ['L1-C1', 'L1-C2'] : ['L1-C1'],
+      );
+      expect(await attemptsOf(user.id)).toHaveLength(4 + secondAccepted);
+    }
   });
 });
 

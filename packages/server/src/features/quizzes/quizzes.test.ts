@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGradeParam } from '@quizquest/shared';
 import { attempts } from '../../db/schema.ts';
 import { createTestContext, insertUser, loginAs, type TestContext } from '../../testing/index.ts';
-import { insertCertifications, subLevelIdsOf, subscribe } from '../../testing/certification.ts';
+import {
+  insertCertifications,
+  subLevelIdsBefore,
+  subLevelIdsOf,
+  subscribe,
+} from '../../testing/certification.ts';
 import { insertQuiz, textOptions } from '../../testing/quizzes.ts';
 import { mediaUrl, storeImage } from '../media/service.ts';
 import { ACCOUNT_CHANGED_CHANNEL } from '../../lib/account-cache.ts';
@@ -338,7 +343,10 @@ describe('GET /api/quizzes/:quizId', () => {
   it('names the level of a certification quiz', async () => {
     const climber = await insertUser(context.database);
     await subscribe(context.database, climber.id, 'plan99', context.clock.now);
-    await insertCertifications(context.database, climber.id, subLevelIdsOf(1));
+    await insertCertifications(context.database, climber.id, [
+      ...subLevelIdsOf(1),
+      ...subLevelIdsBefore('L2-C4'),
+    ]);
     const quiz = await insertQuiz(context.database, { level: 2, subLevel: 'L2-C4' });
     const response = await context.request({
       method: 'GET',

@@ -7,7 +7,7 @@ import {
 } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
 import { cachedAttemptCounts } from '../../lib/account-state.ts';
-import { assertCertificationLevelOpenForRead } from '../../lib/certification-access.ts';
+import { assertCertificationQuizOpenForRead } from '../../lib/certification-access.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { mediaUrl } from '../media/service.ts';
@@ -112,7 +112,7 @@ export async function quizForAttempt(
   if (!isUuid(quizId)) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
   const quiz = await deps.quizCache.quiz(quizId, () => loadQuizContent(deps, quizId));
   if (!quiz) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
-  await assertCertificationLevelOpenForRead(deps, userId, quiz.level, deps.now());
+  await assertCertificationQuizOpenForRead(deps, userId, quiz, deps.now());
   const attemptCounts = await cachedAttemptCounts(deps, userId);
   return { ...quiz, attemptCount: attemptCounts.get(quizId) ?? 0 };
 }
