@@ -34,15 +34,16 @@ describe('distinctQuizCapReached', () => {
   });
 });
 
-describe('planAllowsPracticeQuiz', () => {
+describe('planAllowsPracticeQuiz (decision 023: at the cap, every start is Upgrade Now)', () => {
   it.each([
-    ['a new quiz below the cap', 10, 9, false, true],
-    ['a new quiz at the cap', 10, 10, false, false],
-    ['a re-attempt at the cap', 10, 10, true, true],
-    ['a re-attempt beyond the cap (plan downgraded)', 10, 12, true, true],
-    ['a new quiz on an unlimited plan', null, 999, false, true],
-  ] as const)('%s', (_name, maxQuizzes, distinctQuizzesAttempted, alreadyAttempted, allowed) => {
-    expect(planAllowsPracticeQuiz({ maxQuizzes, distinctQuizzesAttempted, alreadyAttempted })).toBe(allowed);
+    ['below the cap', 10, 9, true],
+    ['nothing attempted yet', 10, 0, true],
+    ['at the cap', 10, 10, false],
+    ['beyond the cap (plan downgraded)', 10, 12, false],
+    ['at the Starter cap', 50, 50, false],
+    ['on an unlimited plan', null, 999, true],
+  ] as const)('%s', (_name, maxQuizzes, distinctQuizzesAttempted, allowed) => {
+    expect(planAllowsPracticeQuiz({ maxQuizzes, distinctQuizzesAttempted })).toBe(allowed);
   });
 });
 

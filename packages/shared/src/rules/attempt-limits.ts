@@ -23,13 +23,13 @@ export function distinctQuizCapReached(maxQuizzes: number | null, distinctQuizze
 }
 
 /**
- * Whether the plan lets the learner attempt this practice quiz: a quiz already attempted never
- * counts again, a new one only while the cap is not reached.
+ * Whether the plan lets the learner start a practice quiz (spec §4 Practice list, decision 023):
+ * once the distinct-quiz maximum is reached, every start becomes Upgrade Now, re-attempts of
+ * quizzes already attempted included. The server refuses what the list refuses.
  */
 export function planAllowsPracticeQuiz(input: {
   maxQuizzes: number | null;
   distinctQuizzesAttempted: number;
-  alreadyAttempted: boolean;
 }): boolean {
-  return input.alreadyAttempted || !distinctQuizCapReached(input.maxQuizzes, input.distinctQuizzesAttempted);
+  return !distinctQuizCapReached(input.maxQuizzes, input.distinctQuizzesAttempted);
 }

@@ -11,7 +11,12 @@ import {
   TEST_PASSWORD,
   type TestContext,
 } from '../../testing/index.ts';
-import { insertCertifications, subLevelIdsOf, subscribe } from '../../testing/certification.ts';
+import {
+  insertCertifications,
+  subLevelIdsBefore,
+  subLevelIdsOf,
+  subscribe,
+} from '../../testing/certification.ts';
 import { answersFor, insertQuiz, textOptions, type TestQuiz } from '../../testing/quizzes.ts';
 import { submitAttempt, type RecordedAttempt } from './service.ts';
 
@@ -221,7 +226,7 @@ describe('the attempts limit of a quiz', () => {
   it('applies to certification quizzes too', async () => {
     const user = await learner();
     await subscribe(context.database, user.id, 'plan59', context.clock.now);
-    const quiz = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C2', attemptsAllowed: 2 });
+    const quiz = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C1', attemptsAllowed: 2 });
     for (const expected of [201, 201, 403]) {
       expect((await submit(user.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(expected);
     }
@@ -229,7 +234,7 @@ describe('the attempts limit of a quiz', () => {
 });
 
 describe("the plan's cap on distinct practice quizzes", () => {
-  it('lets a free learner attempt 10 practice quizzes, refuses an 11th and still allows re-attempts', async () => {
+  it('lets a free learner attempt 10 practice quizzes, then refuses an 11th and re-attempts alike', async () => {
     const user = await learner();
     const ten: TestQuiz[] = [];
     for (let index = 0; index < 10; index += 1) ten.push(await insertQuiz(context.database));
@@ -242,8 +247,13 @@ describe("the plan's cap on distinct practice quizzes", () => {
     expect(refused.json()).toEqual({ message: 'Max 10 Quizzes can be attempted. Upgrade Now.' });
     expect(await attemptRows(user.id, eleventh.id)).toHaveLength(0);
 
+    // At the cap every start is Upgrade Now, re-attempts of quizzes already attempted included
+    // (spec §4 Practice list, decision 023): the server refuses what the list refuses.
     for (const quiz of [ten[0], ten[9]] as TestQuiz[]) {
-      expect((await submit(user.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(201);
+      const again = await submit(user.headers, quiz.id, { answers: answersFor(quiz) });
+      expect(again.statusCode).toBe(403);
+      expect(again.json()).toEqual({ message: 'Max 10 Quizzes can be attempted. Upgrade Now.' });
+      expect(await attemptRows(user.id, quiz.id)).toHaveLength(1);
     }
     // Certification quizzes are not practice quizzes: the plan's levels gate them, not this cap.
     const certification = await insertQuiz(context.database, { level: 1 });
@@ -259,6 +269,41 @@ describe("the plan's cap on distinct practice quizzes", () => {
       source: 'admin',
     });
     expect((await submit(user.headers, eleventh.id, { answers: answersFor(eleventh) })).statusCode).toBe(201);
+    expect(
+      (await submit(user.headers, (ten[0] as TestQuiz).id, { answers: answersFor(ten[0] as TestQuiz) }))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it('allows re-attempts below the cap, and refuses them once the cap is reached', async () => {
+    const user = await learner();
+    const nine: TestQuiz[] = [];
+    for (let index = 0; index < 9; index += 1) nine.push(await insertQuiz(context.database));
+    for (const quiz of nine) {
+      expect((await submit(user.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(201);
+    }
+    const first = nine[0] as TestQuiz;
+    expect((await submit(user.headers, first.id, { answers: answersFor(first) })).statusCode).toBe(201);
+    const tenth = await insertQuiz(context.database);
+    expect((await submit(user.headers, tenth.id, { answers: answersFor(tenth) })).statusCode).toBe(201);
+    for (const quiz of [first, tenth]) {
+      expect((await submit(user.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(403);
+    }
+  });
+
+  it('refuses concurrent re-attempts at the cap, every one of them', async () => {
+    const user = await learner();
+    const ten: TestQuiz[] = [];
+    for (let index = 0; index < 10; index += 1) {
+      const quiz = await insertQuiz(context.database);
+      ten.push(quiz);
+      expect((await submit(user.headers, quiz.id, { answers: answersFor(quiz) })).statusCode).toBe(201);
+    }
+    const responses = await Promise.all(
+      ten.map((quiz) => submit(user.headers, quiz.id, { answers: answersFor(quiz) })),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(403));
+    expect(await attemptRows(user.id)).toHaveLength(10);
   });
 
   it('lets only one new quiz through when the last free slot is raced for', async () => {
@@ -572,6 +617,8 @@ describe('GET /api/quizzes/history', () => {
   it('lists the learner’s attempts newest first, filtered by type, with the limits', async () => {
     const user = await learner();
     await subscribe(context.database, user.id, 'plan59', context.clock.now);
+    // Number Ninja (L1-C2) opens once Alphabet Adventurer (L1-C1) is earned.
+    await insertCertifications(context.database, user.id, ['L1-C1']);
     const stranger = await learner();
     const maths = await insertQuiz(context.database, {
       title: 'Maths 1',
@@ -794,7 +841,10 @@ describe('the attempt-recorded extension point', () => {
   it('runs inside the submit transaction, after the attempt is inserted', async () => {
     const user = await insertUser(context.database);
     await subscribe(context.database, user.id, 'plan99', context.clock.now);
-    await insertCertifications(context.database, user.id, subLevelIdsOf(1, 2));
+    await insertCertifications(context.database, user.id, [
+      ...subLevelIdsOf(1, 2),
+      ...subLevelIdsBefore('L3-C7'),
+    ]);
     const quiz = await insertQuiz(context.database, { level: 3, subLevel: 'L3-C7' });
     const seen: Array<{ event: RecordedAttempt; rowVisible: boolean }> = [];
     const result = await submitAttempt(deps(), user.id, quiz.id, answersFor(quiz), {

@@ -144,7 +144,7 @@ const PLAN_PRACTICE_CAP = sql`(coalesce(
 const INSERT_ATTEMPT_WITHIN_LIMITS = dialect.sqlToQuery(sql`
   with facts as (
     select used.n as used,
-      case when ${param('practice')}::boolean and used.n = 0 then ${PLAN_PRACTICE_CAP} end as cap
+      case when ${param('practice')}::boolean then ${PLAN_PRACTICE_CAP} end as cap
     from (
       select count(*)::int as n
       from (
@@ -202,7 +202,7 @@ export interface LimitedInsert {
   attemptId: string | null;
   /** The user's attempts of this quiz before this one, counted up to attemptsAllowed. */
   used: number;
-  /** The plan's distinct practice cap, read only for a first attempt of a practice quiz on a capped plan. */
+  /** The plan's distinct practice cap, read only for a practice quiz on a capped plan. */
   cap: number | null;
   /** Distinct practice quizzes attempted so far, counted only when `cap` is read. */
   distinctPractice: number | null;
@@ -216,8 +216,10 @@ export interface LimitedInsert {
  * plan changes (which take the same lock) that went before.
  *
  * The limits, as in design.md §5: the quiz's attempts limit (counted up to `attemptsAllowed`
- * only), and for a practice quiz (level 0) not attempted before, the plan's cap on distinct
- * practice quizzes (PLAN_PRACTICE_CAP). Certification quizzes are gated by the plan's levels.
+ * only), and for a practice quiz (level 0) the plan's cap on distinct practice quizzes
+ * (PLAN_PRACTICE_CAP): once it is reached, no practice attempt is recorded, a re-attempt of a
+ * quiz already attempted included (decision 023, as the list shows Upgrade Now for all).
+ * Certification quizzes are gated by the plan's levels.
  */
 export async function insertAttemptWithinLimits(
   tx: Tx,

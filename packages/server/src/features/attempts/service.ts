@@ -16,7 +16,7 @@ import type { Tx } from '../../db/index.ts';
 import type { AttemptedQuestion } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { cachedPlanLimits } from '../../lib/account-state.ts';
-import { assertCertificationLevelOpen } from '../../lib/certification-access.ts';
+import { assertCertificationQuizOpen } from '../../lib/certification-access.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -80,8 +80,9 @@ export async function submitAttempt(
     if (!locked) throw notFound('Account not found');
     if (!locked.quiz) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
     const { quiz, questions } = locked;
-    // Certification quizzes (level ≥ 1) are gated by the plan's levels; read after the lock.
-    if (quiz.level >= 1) await assertCertificationLevelOpen(tx, userId, quiz.level, now);
+    // Certification quizzes (level ≥ 1) are gated by the plan's levels and the order of
+    // sub-levels; read after the lock, so earlier submissions' certifications count.
+    if (quiz.level >= 1) await assertCertificationQuizOpen(tx, userId, quiz, now);
     if (questions.length === 0) throw conflict('This quiz has no questions yet.');
     const problem = answersProblem(
       answers,
@@ -116,8 +117,8 @@ export async function submitAttempt(
     if (recorded.attemptId === null) {
       if (remainingAttempts(quiz.attemptsAllowed, recorded.used) === 0)
         throw forbidden(ATTEMPT_LIMIT_MESSAGE);
-      // Otherwise the plan's cap on distinct practice quizzes refused it (certification quizzes
-      // are gated by the plan's levels, not by this cap).
+      // Otherwise the plan's cap on distinct practice quizzes refused it, re-attempts included
+      // (decision 023; certification quizzes are gated by the plan's levels, not by this cap).
       const cap = recorded.cap;
       if (cap !== null && distinctQuizCapReached(cap, recorded.distinctPractice ?? 0)) {
         throw forbidden(maxQuizzesMessage(cap));

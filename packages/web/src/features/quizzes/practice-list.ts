@@ -23,21 +23,21 @@ export function attemptsRemainingOnList(quiz: Pick<PublishedQuiz, 'quizLimits' |
 export type CardAction = 'start' | 'no-attempts-left' | 'upgrade';
 
 /**
- * The button of a quiz card (spec §2): Upgrade Now once the plan's distinct-quiz cap is reached
- * (a quiz already attempted does not count again, so it keeps its own button, as the server
- * accepts it), No Attempts Left when the quiz's attempts are used up, else Start Quiz.
+ * The button of a quiz card (spec §2, §4 Practice list; decision 023): No Attempts Left when the
+ * quiz's own attempts are used up (an upgrade would not add any: every plan allows 3); otherwise
+ * Upgrade Now once the plan's distinct-quiz cap is reached, for every quiz, attempted or not (the
+ * server refuses those attempts too); else Start Quiz.
  */
 export function cardAction(
   quiz: Pick<PublishedQuiz, 'quizLimits' | 'attemptCount'>,
   limits: PracticeLimits | null,
 ): CardAction {
+  if (attemptsRemainingOnList(quiz) === 0) return 'no-attempts-left';
   const allowedByPlan =
     limits === null ||
     planAllowsPracticeQuiz({
       maxQuizzes: limits.maxQuizLimit,
       distinctQuizzesAttempted: limits.distinctQuizzesAttempted,
-      alreadyAttempted: quiz.attemptCount > 0,
     });
-  if (!allowedByPlan) return 'upgrade';
-  return attemptsRemainingOnList(quiz) === 0 ? 'no-attempts-left' : 'start';
+  return allowedByPlan ? 'start' : 'upgrade';
 }

@@ -279,6 +279,37 @@ describe('quiz attempt page', () => {
     expect(screen.queryByRole('button', { name: 'Submit Quiz' })).not.toBeInTheDocument();
   });
 
+  it("says the plan's cap is reached for a quiz already attempted too, as the list does (decision 023)", async () => {
+    await openLoaded({
+      history: {
+        body: history({
+          maxQuizLimit: 10,
+          distinctQuizzesAttempted: 10,
+          quizLimits: { [QUIZ_ID]: 3 },
+          attemptCounts: { [QUIZ_ID]: 1 },
+        }),
+      },
+    });
+    expect(await screen.findByText('Max 10 Quizzes can be attempted. Upgrade Now.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/subscribe');
+    expect(screen.queryByRole('button', { name: 'Submit Quiz' })).not.toBeInTheDocument();
+  });
+
+  it('keeps Submit Quiz for a re-attempt below the cap', async () => {
+    await openLoaded({
+      history: {
+        body: history({
+          maxQuizLimit: 10,
+          distinctQuizzesAttempted: 9,
+          quizLimits: { [QUIZ_ID]: 3 },
+          attemptCounts: { [QUIZ_ID]: 1 },
+        }),
+      },
+    });
+    expect(await screen.findByRole('button', { name: 'Submit Quiz' })).toBeInTheDocument();
+    expect(screen.queryByText('Max 10 Quizzes can be attempted. Upgrade Now.')).not.toBeInTheDocument();
+  });
+
   async function answerAndSubmit(user: Awaited<ReturnType<typeof openLoaded>>['user']) {
     await user.click(screen.getByRole('radio', { name: 'Monitor' }));
     await user.click(screen.getByRole('radio', { name: 'Picture B' }));

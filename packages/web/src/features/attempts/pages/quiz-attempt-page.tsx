@@ -81,16 +81,16 @@ export function QuizAttemptPage() {
 
   const { quiz } = loaded;
   const attemptsLeft = limitReached ? 0 : attemptsLeftForQuiz(quiz, history);
-  const used = history?.attemptCounts[quiz._id] ?? quiz.attemptCount;
-  // A new practice quiz beyond the plan's distinct-quiz cap would be refused: say so before answering.
+  // At the plan's distinct-quiz cap a practice attempt would be refused, a re-attempt too (decision
+  // 023, as the list shows Upgrade Now for all): say so before the child answers anything.
   const planCap =
     quiz.level === 0 &&
+    attemptsLeft > 0 &&
     history !== null &&
     history.maxQuizLimit !== null &&
     !planAllowsPracticeQuiz({
       maxQuizzes: history.maxQuizLimit,
       distinctQuizzesAttempted: history.distinctQuizzesAttempted,
-      alreadyAttempted: used > 0,
     })
       ? history.maxQuizLimit
       : null;

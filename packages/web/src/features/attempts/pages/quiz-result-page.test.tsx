@@ -190,6 +190,15 @@ describe('quiz result page', () => {
     expect(screen.queryByTestId('confetti')).not.toBeInTheDocument();
   });
 
+  it('offers Upgrade Now instead of a practice re-attempt at the distinct-quiz cap (decision 023)', async () => {
+    await openResult({ body: twoOfThree }, { body: { ...history(1), distinctQuizzesAttempted: 10 } });
+    expect(await screen.findByRole('link', { name: 'Upgrade Now' }, LOAD)).toHaveAttribute(
+      'href',
+      '/subscribe',
+    );
+    expect(screen.queryByRole('link', { name: /Re-Attempt/ })).not.toBeInTheDocument();
+  });
+
   it('offers Upgrade Now instead of a re-attempt when no attempts are left', async () => {
     await openResult({ body: twoOfThree }, { body: history(3) });
     expect(await screen.findByRole('link', { name: 'Upgrade Now' }, LOAD)).toHaveAttribute(

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { QuizHistoryResponse, QuizResultResponse } from '@quizquest/shared';
+import { planAllowsPracticeQuiz, type QuizHistoryResponse, type QuizResultResponse } from '@quizquest/shared';
 import { Celebration } from '../../../components/celebration.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchHistory, fetchResult } from '../api.ts';
@@ -66,7 +66,15 @@ export function QuizResultPage() {
 
   const { result, history } = loaded;
   const perfect = result.score === 100;
-  const attemptsLeft = attemptsLeftAfterResult(result.quizId, history);
+  // At the plan's distinct-quiz cap a practice re-attempt is refused like a new quiz (decision
+  // 023): Upgrade Now, as on the list and the attempt page.
+  const capReached =
+    result.level === 0 &&
+    !planAllowsPracticeQuiz({
+      maxQuizzes: history.maxQuizLimit,
+      distinctQuizzesAttempted: history.distinctQuizzesAttempted,
+    });
+  const attemptsLeft = capReached ? 0 : attemptsLeftAfterResult(result.quizId, history);
 
   return (
     <div className="page result-page">

@@ -175,7 +175,7 @@ describe('practice quiz list', () => {
     ]);
   });
 
-  it('turns the start buttons of new quizzes into Upgrade Now at the distinct-quiz cap, with the toast', async () => {
+  it('turns every start button into Upgrade Now at the distinct-quiz cap, with the toast', async () => {
     await openPractice({
       history: { body: history({ maxQuizLimit: 2, distinctQuizzesAttempted: 2 }) },
       published: {
@@ -184,6 +184,7 @@ describe('practice quiz list', () => {
             quiz({ _id: 'new-1', title: 'New one', showByDefault: true }),
             quiz({ _id: 'new-2', title: 'New two', showByDefault: true }),
             quiz({ _id: 'done', title: 'Tried once', showByDefault: true, attemptCount: 1 }),
+            quiz({ _id: 'used', title: 'Used up', showByDefault: true, attemptCount: 3 }),
           ],
         },
       },
@@ -196,9 +197,14 @@ describe('practice quiz list', () => {
       ),
     );
     expect(within(cardOf('New two')).getByRole('link', { name: 'Upgrade Now' })).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: 'Start Quiz' })).toHaveLength(1);
-    // A quiz already attempted does not count again: the server takes its re-attempts.
-    expect(within(cardOf('Tried once')).getByRole('link', { name: 'Start Quiz' })).toBeInTheDocument();
+    // Spec §4 (decision 023): all start buttons, a quiz already attempted included.
+    expect(within(cardOf('Tried once')).getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute(
+      'href',
+      '/subscribe',
+    );
+    expect(screen.queryByRole('link', { name: 'Start Quiz' })).not.toBeInTheDocument();
+    // A quiz with no attempts left keeps its disabled button: an upgrade adds no attempts to it.
+    expect(within(cardOf('Used up')).getByRole('button', { name: 'No Attempts Left' })).toBeDisabled();
   });
 
   it('keeps Start Quiz below the cap and on an unlimited plan, with no toast', async () => {
