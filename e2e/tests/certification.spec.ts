@@ -272,3 +272,83 @@ test('a learner on a paid plan earns all ten sub-levels of Level 1, downloads th
   await expect(verifier.getByText('Certificate not found.')).toBeVisible();
   await stranger.close();
 });
+
+test('a failed certification attempt is marked without its answer key, and sub-levels open in order', async ({
+  page,
+}) => {
+  const learner = await createVerifiedLearner(page, { firstName: 'Kavya' });
+  await activatePlan(page.request, learner, 'plan59');
+
+  // L1-C7 before L1-C1 is refused, on the quiz page's read and on submit (decision 023).
+  const admin = await page.request.post('/api/auth/login', { data: DEMO_ADMIN });
+  const { token: adminToken } = (await admin.json()) as { token: string };
+  const found = await page.request.get('/api/admin/quizzes?title=Pattern%20Detective', {
+    headers: bearer(adminToken),
+  });
+  const seventh = (
+    (await found.json()) as { quizzes: Array<{ _id: string; subLevel: string | null }> }
+  ).quizzes.find((quiz) => quiz.subLevel === 'L1-C7');
+  if (!seventh) throw new Error('no L1-C7 quiz in the content pack');
+  const order = 'Earn Alphabet Adventurer (L1-C1) first: the certifications of Level 1 are earned in order.';
+  const read = await page.request.get(`/api/quizzes/${seventh._id}`, { headers: bearer(learner.token) });
+  expect(read.status()).toBe(403);
+  expect(await read.json()).toEqual({ message: order });
+  const early = await page.request.post(`/api/quizzes/submit/${seventh._id}`, {
+    headers: bearer(learner.token),
+    data: { answers: rightAnswers('L1-C7') },
+  });
+  expect(early.status()).toBe(403);
+
+  // L1-C1 answered with only its first question right.
+  const { nextQuiz } = await progressOf(page.request, learner.token);
+  expect(nextQuiz?.subLevel).toBe('L1-C1');
+  const right = rightAnswers('L1-C1');
+  const answers = right.map((answer, index) => (index === 0 ? answer : (answer + 1) % 4));
+  await loginThroughUi(page, learner.email, learner.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/quizzes/attempt/${nextQuiz?._id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alphabet Adventurer');
+  for (const [index, answer] of answers.entries()) {
+    await page
+      .locator(`#question-${index + 1}`)
+      .getByRole('radio')
+      .nth(answer)
+      .check();
+  }
+  await page.getByRole('button', { name: 'Submit Quiz' }).click();
+  await expect(page).toHaveURL(/\/quizzes\/result\/[^/]+$/);
+  const attemptId = page.url().split('/').pop() ?? '';
+
+  const questions = page.locator('.result-question');
+  await expect(questions).toHaveCount(right.length);
+  await expect(questions.nth(0).locator('.verdict')).toHaveClass(/verdict-correct/);
+  await expect(questions.nth(1).locator('.verdict')).toHaveClass(/verdict-incorrect/);
+  // The wrong answer is marked, and no other option is shown as the right one.
+  await expect(questions.nth(1).getByText('Your answer')).toBeVisible();
+  await expect(questions.nth(1).getByText('Correct answer')).toHaveCount(0);
+  await expect(
+    page.getByText(
+      'The correct answers are shown once you earn this certification or have no attempts left.',
+    ),
+  ).toBeVisible();
+  await expectAccessible(page);
+
+  const result = await page.request.get(`/api/quizzes/result/${attemptId}`, {
+    headers: bearer(learner.token),
+  });
+  expect(await result.text()).not.toContain('correctAnswerIndex');
+
+  // Earned on the retake: every attempt of the sub-level now shows its answers.
+  const passed = await page.request.post(`/api/quizzes/submit/${nextQuiz?._id}`, {
+    headers: bearer(learner.token),
+    data: { answers: right },
+  });
+  expect(passed.status()).toBe(201);
+  await page.reload();
+  await expect(questions.nth(1).getByText('Correct answer')).toBeVisible();
+  await expect(
+    page.getByText(
+      'The correct answers are shown once you earn this certification or have no attempts left.',
+    ),
+  ).toHaveCount(0);
+});

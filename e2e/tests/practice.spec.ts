@@ -176,3 +176,94 @@ test('a learner takes a practice quiz until no attempts are left and finds every
   await expect(page.getByRole('button', { name: 'Submit Quiz' })).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test('at the distinct-quiz cap every start button is Upgrade Now, at 1280 px and at 360 px', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const account = await createVerifiedLearner(page, { grade: 'c-3' });
+  const headers = { Authorization: `Bearer ${account.token}` };
+  const base64 = (grade: string) => Buffer.from(grade).toString('base64');
+
+  /** One attempt of a quiz through the API the attempt page uses; returns its question count. */
+  async function attempt(quizId: string): Promise<number> {
+    const shown = (await (await page.request.get(`/api/quizzes/${quizId}`, { headers })).json()) as {
+      questions: unknown[];
+    };
+    const submitted = await page.request.post(`/api/quizzes/submit/${quizId}`, {
+      headers,
+      data: { answers: shown.questions.map(() => 0) },
+    });
+    expect(submitted.status()).toBe(201);
+    return shown.questions.length;
+  }
+  async function published(grade: string, category: string) {
+    const response = await page.request.post('/api/quizzes/published', {
+      headers,
+      data: { category, grade: base64(grade) },
+    });
+    return ((await response.json()) as { quizzes: Array<{ _id: string; grades: string[] }> }).quizzes;
+  }
+
+  // The free plan's cap is 10 distinct quizzes: Class 3's Computers quiz, then nine quizzes of
+  // other grades, so Class 3's other categories still list quizzes never attempted.
+  const computers = (await published('c-3', 'Computers'))[0];
+  if (!computers) throw new Error('Class 3 has no Computers quiz');
+  const attempted = [computers._id];
+  const computersQuestions = await attempt(computers._id);
+  for (const grade of ['c-12', 'c-11', 'c-10', 'c-9', 'c-8', 'c-7']) {
+    const { categories } = (await (
+      await page.request.get(`/api/quizzes/quiz-categories?param=${base64(grade)}`, { headers })
+    ).json()) as { categories: string[] };
+    for (const category of categories) {
+      for (const quiz of await published(grade, category)) {
+        if (attempted.length === 10 || attempted.includes(quiz._id) || quiz.grades.includes('c-3')) continue;
+        await attempt(quiz._id);
+        attempted.push(quiz._id);
+      }
+    }
+  }
+  expect(attempted).toHaveLength(10);
+
+  // The server refuses a re-attempt as the list does (decision 023).
+  const again = await page.request.post(`/api/quizzes/submit/${computers._id}`, {
+    headers,
+    data: { answers: Array.from({ length: computersQuestions }, () => 0) },
+  });
+  expect(again.status()).toBe(403);
+  expect(await again.json()).toEqual({ message: 'Max 10 Quizzes can be attempted. Upgrade Now.' });
+
+  await loginThroughUi(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    await page.goto('/quizzes');
+    await expect(page.getByText('Max 10 Quizzes can be attempted. Upgrade Now.').first()).toBeVisible();
+    // An attempted quiz (Computers) and a new one (Maths) alike.
+    for (const [category, attemptedCount] of [
+      ['Computers', '1'],
+      ['Maths', '0'],
+    ] as const) {
+      await page.getByLabel('Category').selectOption(category);
+      const card = page.locator('.quiz-card').first();
+      await expect(card.locator('dd').first()).toHaveText(attemptedCount);
+      await expect(page.getByRole('link', { name: 'Start Quiz' })).toHaveCount(0);
+      const upgrade = card.getByRole('link', { name: 'Upgrade Now' });
+      await expect(upgrade).toHaveAttribute('href', '/subscribe');
+      const box = await upgrade.boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectAccessible(page);
+    }
+
+    // The attempt page of the quiz already attempted agrees with the list.
+    await page.goto(`/quizzes/attempt/${computers._id}`);
+    const submit = page.locator('.attempt-submit');
+    await expect(submit).toContainText('Max 10 Quizzes can be attempted. Upgrade Now.');
+    await expect(submit.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/subscribe');
+    await expect(page.getByRole('button', { name: 'Submit Quiz' })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectAccessible(page);
+  }
+});
