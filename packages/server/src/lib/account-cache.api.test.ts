@@ -97,6 +97,8 @@ async function learner(ctx: TestContext = context) {
 async function resetPassword(ctx: TestContext, email: string, password: string) {
   const asked = await inject(ctx, { method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
   expect(asked.statusCode).toBe(200);
+  // The link is mailed after the answer (decision 021).
+  await ctx.app.backgroundWork.idle();
   const token = tokenFromLink(readOutbox(ctx.outboxDir, email).at(-1)?.link ?? null);
   const reset = await inject(ctx, {
     method: 'POST',
