@@ -365,7 +365,7 @@ export const exponents: MathsGenerator = {
           format: formatNumber,
           valid: (n) => n > 1 && n <= 1_000_000,
         }),
-        explanation: `${power(base, m)} means ${m} ${base}s multiplied: ${Array.from({ length: m }, () => base).join(' × ')} = ${formatNumber(value)}.`,
+        explanation: `${power(base, m)} means ${base} multiplied by itself, ${m} ${base}s in all: ${Array.from({ length: m }, () => base).join(' × ')} = ${formatNumber(value)}.`,
         data: { kind: 'exponent', op, base, m, n: 1 },
       };
     }
@@ -391,9 +391,10 @@ export const exponents: MathsGenerator = {
         : op === '÷'
           ? [[base, m + n], [base, m * n], ...(m % n === 0 ? [[base, m / n] as [number, number]] : [])]
           : [
+              // Adding the powers, or raising one power to the other.
               [base, m + n],
+              ...(m ** n <= 30 ? [[base, m ** n] as [number, number]] : []),
               [base, m * n + 1],
-              [base * n, m],
             ];
     return {
       questionText: `Simplify: ${shown}`,
@@ -437,7 +438,7 @@ export const linearPair: MathsGenerator = {
         near: (step) => [x, y + (step % 2 ? 1 : -1) * Math.ceil(step / 2)],
         format: ([p, q]) => `x = ${formatNumber(p)}, y = ${formatNumber(q)}`,
       }),
-      explanation: `Add the two equations to remove y: ${side(a + b, 0, 'x')} = ${formatNumber(c1 + c2)}, so x = ${formatNumber(c1 + c2)} ÷ ${a + b} = ${formatNumber(x)}. Then y = ${minus(c1, a * x)} = ${formatNumber(y)}. So x = ${formatNumber(x)}, y = ${formatNumber(y)}.`,
+      explanation: `Add the two equations to remove y: ${side(a + b, 0, 'x')} = ${formatNumber(c1 + c2)}, so x = ${formatNumber(c1 + c2)} ÷ ${a + b} = ${formatNumber(x)}. Put x = ${formatNumber(x)} in the first: y = ${formatNumber(c1)} ${MINUS} ${a === 1 ? bracketed(x) : `${a} × ${bracketed(x)}`} = ${formatNumber(y)}. So x = ${formatNumber(x)}, y = ${formatNumber(y)}.`,
       data: { kind: 'linear-pair', first: [a, 1, c1], second: [b, -1, c2] },
     };
   },

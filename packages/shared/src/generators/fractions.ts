@@ -140,10 +140,12 @@ export const equivalentFractions: MathsGenerator = {
           [n * k + 1, d * k],
           [n + k, d * k],
         ]),
-        near: (step) => [n * k + step, d * k],
+        near: (step) =>
+          step <= 6 ? [n * k + (step % 2 ? 1 : -1) * Math.ceil(step / 2), d * k] : [n * k, d * k + step - 6],
         format: show,
         key: byValue,
-        valid: sensible,
+        // Less than 1, like the fraction asked about.
+        valid: (fraction) => sensible(fraction) && fraction[0] < fraction[1],
       }),
       explanation: `Multiply the top and the bottom of ${formatFraction(n, d)} by ${k}: ${n} × ${k} = ${n * k} and ${d} × ${k} = ${d * k}. So ${formatFraction(n, d)} = ${show(answer)}.`,
       data: { kind: 'equivalent-fraction', numerator: n, denominator: d },
@@ -185,7 +187,12 @@ function fractionSum(like: boolean): MathsGenerator['generate'] {
     const reduced = raw[0] !== answer[0] ? ` In its simplest form, ${show(raw)} = ${show(answer)}.` : '';
     const explanation = like
       ? `The denominators are the same, so ${op === '+' ? 'add' : 'subtract'} the numerators: ${a[0]} ${sign} ${b[0]} = ${raw[0]}, giving ${show(raw)}.${reduced || ` So the answer is ${show(answer)}.`}`
-      : `Make the denominators the same: ${show(a)} = ${show([scaledA, common])} and ${show(b)} = ${show([scaledB, common])}. Then ${scaledA} ${sign} ${scaledB} = ${raw[0]}, giving ${show(raw)}.${reduced || ` So the answer is ${show(answer)}.`}`;
+      : `Make the denominators the same: ${[
+          ...(a[1] !== common ? [`${show(a)} = ${show([scaledA, common])}`] : []),
+          ...(b[1] !== common ? [`${show(b)} = ${show([scaledB, common])}`] : []),
+        ].join(
+          ' and ',
+        )}. Then ${scaledA} ${sign} ${scaledB} = ${raw[0]}, giving ${show(raw)}.${reduced || ` So the answer is ${show(answer)}.`}`;
     return {
       questionText: `What is ${show(a)} ${sign} ${show(b)}? Give the answer in its simplest form.`,
       ...choose<Fraction>(rng, {

@@ -59,7 +59,7 @@ export const measurementConvert: MathsGenerator = {
     };
     const decimalText = (quantity: number) => `${formatDecimal(quantity, placesOf(factor))} ${big}`;
     const one = `1 ${big} = ${formatNumber(factor)} ${small}`;
-    const wrongFactors = [10, 100, 1000].filter((other) => other !== factor);
+    const wrongFactors = [factor / 10, factor * 10].filter((other) => other >= 10 && other <= 1000);
     // A wrong number of zeros: the wrong factor, or the part read as tenths.
     const mistakes = [
       ...wrongFactors.map((other) => whole * other + part),

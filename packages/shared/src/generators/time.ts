@@ -102,7 +102,11 @@ function durationSteps(start: number, end: number): string {
   }
   const wholeHours = Math.floor((end - at) / HOUR) * HOUR;
   if (wholeHours) {
-    steps.push(`To ${show(at + wholeHours)} is ${formatDuration(wholeHours)} more.`);
+    steps.push(
+      steps.length
+        ? `To ${show(at + wholeHours)} is ${formatDuration(wholeHours)} more.`
+        : `From ${show(at)} to ${show(at + wholeHours)} is ${formatDuration(wholeHours)}.`,
+    );
     at += wholeHours;
   }
   if (end > at) steps.push(`Then ${formatDuration(end - at)} to ${show(end)}.`);
@@ -180,7 +184,7 @@ export const time24Hour: MathsGenerator = {
     else if (hour < 12) rule = 'Before 12 noon the hour stays the same, and it is a.m.';
     else if (hour === 12) rule = 'In the hour after 12 noon both clocks show 12, and it is p.m.';
     else if (to === '24-hour') rule = `From 1 p.m., add 12 to the hour: ${hour - 12} + 12 = ${hour}.`;
-    else rule = `After 12:59, take 12 from the hour: ${hour} ${MINUS} 12 = ${hour - 12}, and it is p.m.`;
+    else rule = `From 13:00 on, take 12 from the hour: ${hour} ${MINUS} 12 = ${hour - 12}, and it is p.m.`;
     const format = to === '24-hour' ? formatClock24 : formatClockWithHalf;
     return {
       questionText:
