@@ -60,6 +60,21 @@ const card = (page: Page) => page.getByRole('region', { name: /Certification Pro
 const tour = (page: Page) => page.getByRole('alertdialog');
 
 /**
+ * Spec §4: every step shows Next (Finish on the last), Back and Skip, each a full-size target;
+ * Back is there but disabled on the first step, Skip stays on the last.
+ */
+async function expectTourButtons(page: Page, first: boolean, last: boolean) {
+  for (const name of [last ? 'Finish' : 'Next', 'Back', 'Skip']) {
+    const button = tour(page).getByRole('button', { name, exact: true });
+    await expect(button).toBeVisible();
+    if (name === 'Back' && first) await expect(button).toBeDisabled();
+    else await expect(button).toBeEnabled();
+    const box = await button.boundingBox();
+    expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(44);
+  }
+}
+
+/**
  * Clicks a tour button until the step with `text` shows: a click that lands while the tooltip is
  * still moving to its target is ignored by react-joyride, as it would be for a real tap.
  */
@@ -119,6 +134,7 @@ test.describe('the dashboard tour', () => {
     await expectAccessible(page);
     for (const [index, text] of STEPS.entries()) {
       await expect(tour(page)).toContainText(text);
+      await expectTourButtons(page, index === 0, index === STEPS.length - 1);
       if (index === 1) {
         await tourTo(page, 'Back', STEPS[0] as string);
         await tourTo(page, 'Next', text);
@@ -146,10 +162,15 @@ test.describe('the dashboard tour', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
 
     await expect(tour(page)).toContainText(STEPS[0] as string);
+    await expectTourButtons(page, true, false);
     const toggle = page.getByRole('button', { name: 'Toggle menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await tourTo(page, 'Next', STEPS[1] as string);
+    await expectTourButtons(page, false, false);
+    await expectAccessible(page);
+    for (const text of STEPS.slice(2)) await tourTo(page, 'Next', text);
+    await expectTourButtons(page, false, true);
     await expectAccessible(page);
 
     await tour(page).getByRole('button', { name: 'Skip' }).click();
@@ -185,6 +206,11 @@ test('a learner on a paid plan earns all ten sub-levels of Level 1, downloads th
   const [quizTab] = await Promise.all([page.waitForEvent('popup'), start.click()]);
   await expect(quizTab).toHaveURL(/\/quizzes\/attempt\/[^/]+$/);
   await expect(quizTab.getByRole('heading', { level: 1 })).toHaveText('Alphabet Adventurer');
+  // The quiz is titled after its sub-level: the breadcrumb names it once.
+  await expect(quizTab.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([
+    'Level 1',
+    'Alphabet Adventurer',
+  ]);
   for (const [index, answer] of rightAnswers('L1-C1').entries()) {
     await quizTab
       .locator(`#question-${index + 1}`)
