@@ -23,17 +23,19 @@ function stillPieces(count: number): Piece[] {
     return seed / 2147483648;
   };
   const shapes = ['circle', 'square', 'strip'] as const;
+  // One piece per slot across the width, jittered inside it: scattered, yet with no bare stretch.
+  const slot = 704 / count;
   return Array.from({ length: count }, (_, index) => ({
     shape: shapes[index % 3] ?? 'square',
-    x: 8 + next() * 704,
-    y: 8 + next() * 56,
+    x: 8 + (index + next()) * slot,
+    y: 12 + next() * 48,
     size: 6 + next() * 8,
     angle: Math.round(next() * 180),
     colour: COLOURS[index % COLOURS.length] ?? '#2563eb',
   }));
 }
 
-const PIECES = stillPieces(64);
+const PIECES = stillPieces(96);
 
 /**
  * A celebration that does not move: a band of confetti drawn once, in the page's flow, for a
