@@ -1,5 +1,5 @@
 import { choose } from './choices.ts';
-import { formatNumber, MINUS } from './format.ts';
+import { formatNumber, MINUS, numberName } from './format.ts';
 import { classOf, gradesFrom } from './grades.ts';
 import type { Rng } from './rng.ts';
 import type { MathsGenerator } from './types.ts';
@@ -365,7 +365,7 @@ export const exponents: MathsGenerator = {
           format: formatNumber,
           valid: (n) => n > 1 && n <= 1_000_000,
         }),
-        explanation: `${power(base, m)} means ${base} multiplied by itself, ${m} ${base}s in all: ${Array.from({ length: m }, () => base).join(' × ')} = ${formatNumber(value)}.`,
+        explanation: `${power(base, m)} means ${numberName(m)} ${base}s multiplied together: ${Array.from({ length: m }, () => base).join(' × ')} = ${formatNumber(value)}.`,
         data: { kind: 'exponent', op, base, m, n: 1 },
       };
     }

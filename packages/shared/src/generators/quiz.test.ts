@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ContentQuestion } from '../schemas/content.ts';
 import { MATHS_GRADES } from './grades.ts';
 import { GENERATORS_VERSION, generateQuiz, MAX_GENERATED_QUIZ_COUNT } from './quiz.ts';
-import { generateQuestion, generatorsForGrade } from './registry.ts';
+import { generateQuestion, generatorsForGrade, MATHS_GENERATORS } from './registry.ts';
 import { hashSeed } from './rng.ts';
 
 describe('generateQuiz', () => {
@@ -45,12 +46,21 @@ describe('generateQuiz', () => {
     );
   });
 
-  it.each(MATHS_GRADES)('%s: never runs out, even at the largest count', (grade) => {
-    const quiz = generateQuiz({ seed: hashSeed(grade), grade, count: MAX_GENERATED_QUIZ_COUNT });
-    expect(new Set(quiz.questions.map((question) => question.questionText)).size).toBe(
-      MAX_GENERATED_QUIZ_COUNT,
-    );
-  });
+  it.each(MATHS_GRADES)(
+    '%s: never runs out at the largest count; each question is a valid quiz question',
+    (grade) => {
+      const quiz = generateQuiz({ seed: hashSeed(grade), grade, count: MAX_GENERATED_QUIZ_COUNT });
+      expect(new Set(quiz.questions.map((question) => question.questionText)).size).toBe(
+        MAX_GENERATED_QUIZ_COUNT,
+      );
+      for (const { questionText, options, correctAnswerIndex } of quiz.questions) {
+        // The rules of a question in the content pack: four distinct options, lengths, the index.
+        expect(
+          ContentQuestion.safeParse({ questionText, options, correctAnswerIndex }).error,
+        ).toBeUndefined();
+      }
+    },
+  );
 
   it('keeps to the chosen generators', () => {
     const quiz = generateQuiz({
@@ -89,12 +99,19 @@ describe('generateQuiz', () => {
   });
 
   it('makes exactly the questions of this version (raise GENERATORS_VERSION when this fingerprint changes)', () => {
-    const all = MATHS_GRADES.map((grade) =>
+    const quizzes = MATHS_GRADES.map((grade) =>
       JSON.stringify(generateQuiz({ seed: 'fingerprint', grade, count: 20 })),
-    ).join('\n');
+    );
+    // And every generator at every grade, so a change to a rarely drawn branch shows too.
+    const questions = MATHS_GENERATORS.flatMap((generator) =>
+      generator.grades.flatMap((grade) =>
+        Array.from({ length: 40 }, (_, seed) => JSON.stringify(generateQuestion(generator.id, grade, seed))),
+      ),
+    );
+    const all = [...quizzes, ...questions].join('\n');
     expect({ version: GENERATORS_VERSION, fingerprint: hashSeed(all) }).toEqual({
       version: 1,
-      fingerprint: 421519096,
+      fingerprint: 388447986,
     });
   });
 });

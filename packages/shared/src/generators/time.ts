@@ -161,7 +161,11 @@ export const timeDuration: MathsGenerator = {
         format: formatDuration,
         valid: (minutes) => minutes > 0,
       }),
-      explanation: tidy(`${durationSteps(start, end)} Altogether: ${formatDuration(length)}.`),
+      explanation: tidy(
+        Math.floor(start / HOUR) === Math.floor(end / HOUR)
+          ? durationSteps(start, end)
+          : `${durationSteps(start, end)} Altogether: ${formatDuration(length)}.`,
+      ),
       data: { kind: 'duration', start, end },
     };
   },
