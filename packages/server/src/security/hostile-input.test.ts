@@ -30,6 +30,7 @@ import {
 import { subscriptions, users } from '../db/schema.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from '../plugins/text-input.ts';
 import { createTestContext, insertUser, uniqueEmail, type TestContext } from '../testing/index.ts';
+import { subscribe } from '../testing/certification.ts';
 import { answersFor, insertQuiz, type TestQuiz } from '../testing/quizzes.ts';
 import {
   pngImage,
@@ -977,6 +978,56 @@ describe('dates outside the range', () => {
     for (const dob of ['2100-12-31', '2099-01-01']) {
       const response = await judge(profile, { body: { ...profile.body!.valid(), dob } }, true);
       expect(response.statusCode).toBe(400);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Certification: the answer key and the order of sub-levels (issue 14 item 11 and the order hole)
+
+describe('certification answer key and order', () => {
+  it('a learner skipping ahead is refused, and a failed attempt leaks the key through no route', async () => {
+    const climber = await signIn(context, 'learner');
+    await subscribe(context.database, climber.id, 'plan59', context.clock.now);
+    const first = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C1', attemptsAllowed: 3 });
+    const seventh = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C7', attemptsAllowed: 3 });
+    const as = (method: 'GET' | 'POST', url: string, payload?: Json) =>
+      context.request({
+        method,
+        url,
+        headers: climber.headers,
+        ...(payload ? { payload: payload as object } : {}),
+      });
+
+    // Out of order: refused on read and on submit, nothing written.
+    const before = await tableCounts(context.database);
+    for (const response of [
+      await as('GET', `/api/quizzes/${seventh.id}`),
+      await as('POST', `/api/quizzes/submit/${seventh.id}`, { answers: answersFor(seventh) }),
+    ]) {
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json<{ message: string }>().message).toMatch(/earned in order/);
+    }
+    expect(await tableCounts(context.database)).toEqual(before);
+
+    // A failed attempt of the next sub-level: no route the learner can call returns the key.
+    const failed = await as('POST', `/api/quizzes/submit/${first.id}`, {
+      answers: answersFor(first, () => false),
+    });
+    expect(failed.statusCode, failed.body).toBe(201);
+    const attempt = failed.json<{ attemptId: string }>().attemptId;
+    for (const url of [
+      `/api/quizzes/result/${attempt}`,
+      `/api/quizzes/${first.id}`,
+      '/api/quizzes/history',
+      '/api/quizzes/history?type=certification',
+      '/api/user/export',
+      '/api/certification/progress',
+    ]) {
+      const response = await as('GET', url);
+      expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(200);
+      expect(response.body, url).not.toContain('correctAnswerIndex');
+      expect(response.body, url).not.toContain('correctIndex');
     }
   });
 });
