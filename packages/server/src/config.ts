@@ -123,6 +123,13 @@ const ConfigSchema = z.object({
   CONNECTION_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(3600).default(60)),
   MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(200)),
   BENCH_ROUTES: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
+  MEDIA_UPLOADS_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
+  MEDIA_ADMIN_UPLOADS_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(600)),
+  MEDIA_QUOTA_MB: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(100_000).default(2)),
+  MEDIA_ADMIN_QUOTA_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().positive().max(100_000).default(512),
+  ),
 });
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
@@ -161,6 +168,8 @@ export interface Config {
   rateLimitFactor: number;
   /** Registers the benchmark's database-floor route (set only by `npm run bench`). */
   benchRoutes: boolean;
+  /** Uploads (requests carrying new images) per hour and stored bytes per uploader (decision 022). */
+  media: { uploadsPerHour: number; adminUploadsPerHour: number; quotaBytes: number; adminQuotaBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -203,5 +212,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxConnectionsPerAddress: raw.MAX_CONNECTIONS_PER_ADDRESS,
     rateLimitFactor: raw.RATE_LIMIT_FACTOR,
     benchRoutes: raw.BENCH_ROUTES === '1',
+    media: {
+      uploadsPerHour: raw.MEDIA_UPLOADS_PER_HOUR,
+      adminUploadsPerHour: raw.MEDIA_ADMIN_UPLOADS_PER_HOUR,
+      quotaBytes: Math.round(raw.MEDIA_QUOTA_MB * 1024 * 1024),
+      adminQuotaBytes: Math.round(raw.MEDIA_ADMIN_QUOTA_MB * 1024 * 1024),
+    },
   };
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { ContentPackError, loadContentIfEmpty } from './features/content/loader.ts';
+import { startMediaSweeper } from './features/media/sweeper.ts';
 import { openDatabase, runMigrations, type Database } from './db/index.ts';
 import { connectRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import {
@@ -83,6 +84,9 @@ async function start(config: Config): Promise<void> {
     },
   });
   running.app = app;
+  // Media nothing references any more are deleted (decision 022); stops as the app closes.
+  const stopSweeper = startMediaSweeper(database.db, { now: () => new Date(), log: app.log });
+  app.addHook('onClose', async () => stopSweeper());
   await app.listen({ port: config.port, host: config.host });
   const lines = [
     '',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -13,13 +14,33 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const media = pgTable('media', {
-  id: text('id').primaryKey(), // sha-256 of the bytes
-  mimeType: text('mime_type').notNull(),
-  bytes: text('bytes_base64').notNull(),
-  size: integer('size').notNull(),
-  createdAt: createdAt(),
-});
+export const media = pgTable(
+  'media',
+  {
+    id: text('id').primaryKey(), // sha-256 of the bytes
+    mimeType: text('mime_type').notNull(),
+    bytes: text('bytes_base64').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+    // Decision 022: the first uploader (quota), the upload's key (no second re-encoding), whether
+    // it has been quiz content (snapshots may copy it), and since when nothing uses it.
+    uploadedBy: uuid('uploaded_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    sourceKey: text('source_key'),
+    inQuiz: boolean('in_quiz').notNull().default(false),
+    unreferencedSince: timestamp('unreferenced_since', { withTimezone: true }),
+  },
+  (table) => [
+    index('media_uploaded_by_idx')
+      .on(table.uploadedBy)
+      .where(sql`${table.uploadedBy} is not null`),
+    index('media_source_key_idx')
+      .on(table.sourceKey)
+      .where(sql`${table.sourceKey} is not null`),
+    index('media_unreferenced_idx')
+      .on(table.unreferencedSince)
+      .where(sql`${table.unreferencedSince} is not null`),
+  ],
+);
 
 export const users = pgTable(
   'users',
@@ -48,6 +69,9 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(table.email),
     // The admin's Learners page: newest learners first (decision 016).
     index('users_role_created_idx').on(table.role, table.createdAt),
+    index('users_avatar_media_idx')
+      .on(table.avatarMediaId)
+      .where(sql`${table.avatarMediaId} is not null`),
   ],
 );
 
@@ -168,7 +192,16 @@ export const questions = pgTable(
     options: jsonb('options').$type<StoredOption[]>().notNull(),
     correctIndex: integer('correct_index').notNull(),
   },
-  (table) => [index('questions_quiz_idx').on(table.quizId, table.position)],
+  (table) => [
+    index('questions_quiz_idx').on(table.quizId, table.position),
+    // Is a media still used? (decision 022; the functions are in migration 0007)
+    index('questions_image_media_idx')
+      .on(table.imageMediaId)
+      .where(sql`${table.imageMediaId} is not null`),
+    index('questions_option_media_idx')
+      .using('gin', sql`media_urls_in_options(${table.options})`)
+      .where(sql`media_urls_in_options(${table.options}) <> '[]'::jsonb`),
+  ],
 );
 
 export interface AttemptedQuestion {
@@ -209,6 +242,9 @@ export const attempts = pgTable(
     index('attempts_user_quiz_idx').on(table.userId, table.quizId),
     index('attempts_user_submitted_idx').on(table.userId, table.submittedAt),
     index('attempts_quiz_submitted_idx').on(table.quizId, table.submittedAt),
+    index('attempts_snapshot_media_idx')
+      .using('gin', sql`media_urls_in_snapshot(${table.snapshot})`)
+      .where(sql`media_urls_in_snapshot(${table.snapshot}) <> '[]'::jsonb`),
   ],
 );
 

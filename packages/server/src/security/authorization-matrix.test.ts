@@ -126,7 +126,7 @@ const MATRIX: Row[] = [
     route: '/api/media/:id',
     url: () => learnerAvatarUrl,
     status: everyone(200),
-    check: (response) => expect(response.headers['content-type']).toBe('image/png'),
+    check: (response) => expect(response.headers['content-type']).toBe('image/jpeg'),
   },
   {
     method: 'POST',

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allOptionsFilledMessage,
@@ -254,7 +255,14 @@ describe('POST /api/admin/quizzes/add — what is stored', () => {
     expect(question?.options[0]).toEqual({ type: 'image', value: expect.stringMatching(/^\/api\/media\//) });
     const served = await context.request({ method: 'GET', url: question?.questionImage ?? '' });
     expect(served.statusCode).toBe(200);
-    expect(Buffer.compare(served.rawPayload, questionImage.bytes)).toBe(0);
+    // Re-encoded without metadata (decision 022): a question image keeps its type and size, an
+    // option image is the spec's JPEG.
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 40, height: 30 });
+    const option = await context.request({ method: 'GET', url: question?.options[0]?.value ?? '' });
+    expect(option.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(option.rawPayload).metadata()).toMatchObject({ width: 6, height: 6 });
+    expect(questionImage.bytes.length + optionImage.bytes.length).toBeGreaterThan(0);
   });
 
   it('accepts a certification quiz with a sub-level of its level, even with the level as text', async () => {

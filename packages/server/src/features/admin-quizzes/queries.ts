@@ -184,13 +184,6 @@ export async function categoryNames(db: DbOrTx): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-/** Which of these media ids are stored. */
-export async function existingMediaIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: media.id }).from(media).where(inArray(media.id, ids));
-  return new Set(rows.map((row) => row.id));
-}
-
 /** The stored bytes of these media, for an export that embeds them. */
 export async function mediaBytes(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return [];

@@ -20,6 +20,7 @@ import {
   QuizImportResponse,
 } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 import { exportQuizzes, importQuizzes, QuizImportEnvelope, QuizImportError } from './transfer.ts';
 
@@ -109,7 +110,12 @@ export function adminQuizRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       try {
-        const imported = await importQuizzes(deps, request.body, { maxQuizzes: ADMIN_IMPORT_MAX_QUIZZES });
+        const imported = await importQuizzes(
+          deps,
+          request.body,
+          { maxQuizzes: ADMIN_IMPORT_MAX_QUIZZES },
+          currentUser(request),
+        );
         return reply.status(201).send(imported);
       } catch (error) {
         if (!(error instanceof QuizImportError)) throw error;
@@ -125,7 +131,7 @@ export function adminQuizRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: { ...docs, body: AdminQuizInput, response: { 201: AdminQuizSaveResponse, ...errorResponses } },
     },
     async (request, reply) => {
-      const quiz = await service.createQuiz(deps, request.body);
+      const quiz = await service.createQuiz(deps, request.body, currentUser(request));
       return reply.status(201).send({ message: QUIZ_SAVED_MESSAGE, quiz });
     },
   );
@@ -149,7 +155,7 @@ export function adminQuizRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request) => ({
       message: QUIZ_SAVED_MESSAGE,
-      quiz: await service.updateQuiz(deps, request.params.id, request.body),
+      quiz: await service.updateQuiz(deps, request.params.id, request.body, currentUser(request)),
     }),
   );
 

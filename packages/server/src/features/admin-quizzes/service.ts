@@ -20,7 +20,16 @@ import {
   insertQuizBody,
   type PackQuestionValues,
 } from '../content/queries.ts';
-import { decodeImageDataString, mediaUrl, storeImage } from '../media/service.ts';
+import {
+  checkQuota,
+  checkUploadRate,
+  claimMediaIds,
+  decodeImageDataString,
+  lockUploader,
+  mediaUrl,
+  quotaOf,
+  storeImage,
+} from '../media/service.ts';
 import * as queries from './queries.ts';
 
 export const QUIZ_NOT_FOUND_MESSAGE = 'Quiz not found';
@@ -153,24 +162,52 @@ export function mediaIdInUrl(value: string): string | null {
   return /^(?:https?:\/\/[^/\s]+)?\/api\/media\/([0-9a-f]{64})$/.exec(value)?.[1] ?? null;
 }
 
+/** The admin who saves a quiz: its new images count against their upload rate and quota. */
+export interface QuizUploader {
+  id: string;
+  role: 'learner' | 'admin';
+}
+
+/** The image values of a quiz (question images, then image options), empty ones left out. */
+function imageValues(quiz: AdminQuizValues): string[] {
+  return quiz.questions.flatMap((question) =>
+    [
+      question.questionImage,
+      ...question.options.map((option) => (option.type === 'image' ? option.value : null)),
+    ].filter((value): value is string => typeof value === 'string' && value !== ''),
+  );
+}
+
+/** Counts one upload when any of these quizzes carries a new image (a data string, not a kept URL). */
+export async function checkQuizUploadRate(
+  deps: AppDeps,
+  quizzes: AdminQuizValues[],
+  uploader: QuizUploader | undefined,
+): Promise<void> {
+  if (!uploader) return;
+  const values = quizzes.flatMap(imageValues);
+  if (values.some((value) => mediaIdInUrl(value) === null)) {
+    await checkUploadRate(deps, { id: uploader.id, admin: uploader.role === 'admin' });
+  }
+}
+
 /**
- * Stores the quiz's new images (data strings) as media and checks that the /api/media URLs it
- * keeps exist. Returns the questions as stored, or every problem found. Runs inside the caller's
- * transaction, so media stored for a quiz that is then refused roll back with it.
+ * Stores the quiz's new images (data strings) as media, re-encoded for their use, and checks that
+ * the /api/media URLs it keeps exist (locking them, decision 022). Returns the questions as
+ * stored, or every problem found. Runs inside the caller's transaction, so media stored for a
+ * quiz that is then refused roll back with it. New images count against the uploader's quota.
  */
 export async function storeQuestions(
   tx: DbOrTx,
   quiz: AdminQuizValues,
+  uploader?: { id: string; quotaBytes: number },
 ): Promise<{ questions: PackQuestionValues[]; problems: ImageProblem[] }> {
-  const kept = quiz.questions.flatMap((question) =>
-    [
-      question.questionImage,
-      ...question.options.map((option) => (option.type === 'image' ? option.value : null)),
-    ]
-      .map((value) => (value ? mediaIdInUrl(value) : null))
-      .filter((id): id is string => id !== null),
-  );
-  const existing = await queries.existingMediaIds(tx, [...new Set(kept)]);
+  const values = imageValues(quiz);
+  const kept = values.map(mediaIdInUrl).filter((id): id is string => id !== null);
+  const uploads = values.length > kept.length;
+  // The uploader's row before any media row: the same order as a profile save.
+  if (uploader && uploads) await lockUploader(tx, uploader.id);
+  const existing = await claimMediaIds(tx, kept, { inQuiz: true });
   const problems: ImageProblem[] = [];
 
   const resolve = async (value: string, question: number, field: string): Promise<string | null> => {
@@ -185,7 +222,10 @@ export async function storeQuestions(
       return null;
     }
     try {
-      return await storeImage(tx, decodeImageDataString(value, field), field);
+      return await storeImage(tx, decodeImageDataString(value, field), field, {
+        use: field.startsWith('image of option') ? 'option' : 'question',
+        uploadedBy: uploader?.id ?? null,
+      });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       problems.push({ question, message: error.message, status: error.statusCode });
@@ -214,6 +254,14 @@ export async function storeQuestions(
       options,
       correctIndex: question.correctAnswerIndex,
     });
+  }
+  if (uploader && uploads && problems.length === 0) {
+    try {
+      await checkQuota(tx, uploader.id, uploader.quotaBytes, 'quiz image');
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      problems.push({ question: 1, message: error.message, status: error.statusCode });
+    }
   }
   return { questions, problems };
 }
@@ -252,8 +300,9 @@ export async function writeQuiz(
   quiz: AdminQuizValues,
   quizId: string | null,
   now: Date,
+  uploader?: { id: string; quotaBytes: number },
 ): Promise<string> {
-  const { questions, problems } = await storeQuestions(tx, quiz);
+  const { questions, problems } = await storeQuestions(tx, quiz, uploader);
   if (problems.length > 0) throw new ImageProblemsError(problems);
   const categoryId = await ensureCategory(tx, quiz.category);
   const columns = quizColumnsOf(quiz, categoryId);
@@ -268,10 +317,25 @@ export async function writeQuiz(
   return id;
 }
 
+/** The uploader with their quota, for writeQuiz. */
+export function uploaderQuota(
+  deps: AppDeps,
+  uploader: QuizUploader | undefined,
+): { id: string; quotaBytes: number } | undefined {
+  return uploader ? { id: uploader.id, quotaBytes: quotaOf(deps, uploader.role === 'admin') } : undefined;
+}
+
 /** POST /admin/quizzes/add: one transaction; bad input writes nothing. */
-export async function createQuiz(deps: AppDeps, quiz: AdminQuizValues): Promise<AdminQuizDetail> {
+export async function createQuiz(
+  deps: AppDeps,
+  quiz: AdminQuizValues,
+  uploader?: QuizUploader,
+): Promise<AdminQuizDetail> {
+  await checkQuizUploadRate(deps, [quiz], uploader);
   const now = deps.now();
-  const quizId = await deps.db.transaction(async (tx) => writeQuiz(tx, quiz, null, now));
+  const quizId = await deps.db.transaction(async (tx) =>
+    writeQuiz(tx, quiz, null, now, uploaderQuota(deps, uploader)),
+  );
   deps.quizCache.invalidate(quizId);
   return quizDetail(deps.db, quizId);
 }
@@ -281,12 +345,16 @@ export async function updateQuiz(
   deps: AppDeps,
   quizId: string,
   quiz: AdminQuizValues,
+  uploader?: QuizUploader,
 ): Promise<AdminQuizDetail> {
   if (!isUuid(quizId)) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
+  await checkQuizUploadRate(deps, [quiz], uploader);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     if (!(await queries.lockLiveQuiz(tx, quizId))) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
-    await writeQuiz(tx, quiz, quizId, now);
+    // Images the new version drops are freed by the media sweeper after its grace period:
+    // a submission may be copying their URLs into its snapshot right now (decision 022).
+    await writeQuiz(tx, quiz, quizId, now, uploaderQuota(deps, uploader));
   });
   deps.quizCache.invalidate(quizId);
   return quizDetail(deps.db, quizId);

@@ -185,8 +185,13 @@ describe('GET /api/admin/quizzes/export', () => {
 
     const exported = await exportFile(context, admin, '?title=round trip');
     const file = QuizExportFile.parse(exported.json());
-    expect(file.quizzes[0]?.questions[0]?.questionImage).toBe(questionImage.dataString);
-    expect(file.quizzes[0]?.questions[0]?.options[2]?.value).toBe(optionImage.dataString);
+    // The images as stored: re-encoded without metadata (decision 022), an option image as a JPEG.
+    const stored = await context.request({ method: 'GET', url: original.questions[0]?.questionImage ?? '' });
+    expect(file.quizzes[0]?.questions[0]?.questionImage).toBe(
+      `data:image/png;base64,${stored.rawPayload.toString('base64')}`,
+    );
+    expect(file.quizzes[0]?.questions[0]?.options[2]?.value).toMatch(/^data:image\/jpeg;base64,/);
+    expect(optionImage.dataString).toMatch(/^data:image\/png;base64,/);
 
     const elsewhere = await createTestContext();
     try {
@@ -211,7 +216,8 @@ describe('GET /api/admin/quizzes/export', () => {
       // Media ids are content hashes: the same bytes give the same URLs on both instances.
       expect(comparable(copy)).toEqual(comparable(original));
       const image = await elsewhere.request({ method: 'GET', url: copy.questions[0]?.questionImage ?? '' });
-      expect(Buffer.compare(image.rawPayload, questionImage.bytes)).toBe(0);
+      expect(Buffer.compare(image.rawPayload, stored.rawPayload)).toBe(0);
+      expect(questionImage.bytes.length).toBeGreaterThan(0);
 
       // The same file again is refused rather than doubling the catalogue.
       const before = await tableCounts(elsewhere);

@@ -10,7 +10,15 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { mediaIdFromUrl, mediaUrl } from '../media/service.ts';
 import * as queries from './queries.ts';
-import { ImageProblemsError, quizFilterOf, toDetail, writeQuiz } from './service.ts';
+import {
+  checkQuizUploadRate,
+  ImageProblemsError,
+  quizFilterOf,
+  toDetail,
+  uploaderQuota,
+  writeQuiz,
+  type QuizUploader,
+} from './service.ts';
 
 /**
  * Quiz export and import (GET /admin/quizzes/export, POST /admin/quizzes/import). An export is
@@ -113,6 +121,7 @@ export async function importQuizzes(
   deps: AppDeps,
   body: z.output<typeof QuizImportEnvelope>,
   limits: { maxQuizzes: number },
+  uploader?: QuizUploader,
 ): Promise<QuizImportResponse> {
   const problems: QuizImportProblem[] = [];
   if (body.quizzes.length === 0) {
@@ -174,12 +183,18 @@ export async function importQuizzes(
   }
   if (problems.length > 0) throw new QuizImportError(problems);
 
+  await checkQuizUploadRate(
+    deps,
+    parsed.map(({ quiz }) => quiz),
+    uploader,
+  );
+  const quota = uploaderQuota(deps, uploader);
   const now = deps.now();
   const created = await deps.db.transaction(async (tx) => {
     const ids: Array<{ _id: string; title: string }> = [];
     for (const { quiz, number } of parsed) {
       try {
-        ids.push({ _id: await writeQuiz(tx, quiz, null, now), title: quiz.title });
+        ids.push({ _id: await writeQuiz(tx, quiz, null, now, quota), title: quiz.title });
       } catch (error) {
         if (!(error instanceof ImageProblemsError)) throw error;
         problems.push(

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { asc, eq, inArray, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { default as Sharp } from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContentQuizInput } from '@quizquest/shared';
 import { categories, questions, quizGrades, quizzes } from '../../db/schema.ts';
 import { countRows, createTestContext, openTestDatabase, type TestContext } from '../../testing/index.ts';
@@ -14,6 +15,17 @@ import {
   readContentPack,
   type LoadProgress,
 } from './loader.ts';
+
+/** Counts sharp pipelines: a pack image already stored is not decoded again. */
+const sharpCalls = vi.hoisted(() => ({ count: 0 }));
+vi.mock('sharp', async (importOriginal) => {
+  const actual = await importOriginal<{ default: typeof Sharp }>();
+  const counted = (...args: Parameters<typeof actual.default>) => {
+    sharpCalls.count += 1;
+    return actual.default(...args);
+  };
+  return { default: Object.assign(counted, actual.default) };
+});
 
 let context: TestContext;
 let red: Buffer;
@@ -333,17 +345,58 @@ describe('loadContentPack', () => {
       url: `/api/media/${withImage?.imageMediaId}`,
     });
     expect(questionImage.statusCode).toBe(200);
+    // Re-encoded like an admin's upload (decision 022): a question image keeps its type and size,
+    // an option image is the spec's JPEG.
     expect(questionImage.headers['content-type']).toBe('image/png');
-    expect(questionImage.rawPayload.equals(red)).toBe(true);
+    expect(await sharp(questionImage.rawPayload).metadata()).toMatchObject({ width: 24, height: 24 });
 
     const [redOption, blueOption, neither] = withImageOptions?.options ?? [];
-    expect(redOption).toEqual({ type: 'image', value: `/api/media/${withImage?.imageMediaId}` });
+    expect(redOption?.type).toBe('image');
+    expect(redOption?.value).toMatch(/^\/api\/media\/[0-9a-f]{64}$/);
     expect(blueOption?.type).toBe('image');
     expect(blueOption?.value).toMatch(/^\/api\/media\/[0-9a-f]{64}$/);
     expect(neither).toEqual({ type: 'text', value: 'Neither' });
     const blueImage = await context.request({ method: 'GET', url: blueOption?.value ?? '' });
     expect(blueImage.statusCode).toBe(200);
-    expect(blueImage.rawPayload.equals(blue)).toBe(true);
+    expect(blueImage.headers['content-type']).toBe('image/jpeg');
+    const { data } = await sharp(blueImage.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)].map((value) => Math.round(value / 16))).toEqual([2, 6, 12]);
+  });
+
+  it('loads an unchanged pack again without decoding its images again', async () => {
+    const dir = writePack(samplePack('again'));
+    await loadContentPack(context.database.db, dir);
+    const media = await countRows(context.database, 'media');
+    sharpCalls.count = 0;
+    expect(await loadContentPack(context.database.db, dir)).toEqual({ added: 0, changed: 0, kept: 3 });
+    // readContentPack reads each image's header once; nothing is re-encoded.
+    const headers = 2;
+    expect(sharpCalls.count).toBe(headers);
+    expect(await countRows(context.database, 'media')).toBe(media);
+  });
+
+  it('refuses a damaged pack image with the file, quiz and image named, and writes nothing of that quiz', async () => {
+    const pack = samplePack('damaged');
+    const noisy = await sharp({
+      create: {
+        width: 64,
+        height: 64,
+        channels: 3,
+        background: '#000000',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const dir = writePack(pack, { 'images/red.png': noisy.subarray(0, noisy.length / 2) });
+    const error = await loadContentPack(context.database.db, dir).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ContentPackError);
+    expect((error as ContentPackError).problems).toEqual([
+      'practice/colours.json: quiz damaged-practice-colours: image images/red.png: The images/red.png could not be read as an image: the file is damaged or incomplete',
+    ]);
   });
 
   it('is safe to run twice at once: every quiz is added exactly once', async () => {

@@ -6,7 +6,15 @@ import type { z } from 'zod';
 import { ContentPack, type ContentQuiz } from '@quizquest/shared';
 import type { Db, DbOrTx } from '../../db/index.ts';
 import type { StoredOption } from '../../db/schema.ts';
-import { imageMetadata, MEDIA_MAX_BYTES, mediaUrl, sniffImageType, storeImage } from '../media/service.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import {
+  imageMetadata,
+  MEDIA_MAX_BYTES,
+  mediaUrl,
+  sniffImageType,
+  storeImage,
+  type ImageUse,
+} from '../media/service.ts';
 import {
   deleteQuizBody,
   ensureCategory,
@@ -225,18 +233,23 @@ function snapshotHash(snapshot: QuizSnapshot): string {
   return createHash('sha256').update(JSON.stringify(normalized)).digest('hex');
 }
 
-/** Same id as media/service.ts storeImage gives: the sha-256 of the bytes. */
-function mediaIdOf(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
 function imageBytes(pack: ValidatedPack, reference: string): Uint8Array {
   const bytes = pack.images.get(reference);
   if (!bytes) throw new Error(`Image ${reference} was not read`);
   return bytes;
 }
 
-function packSnapshot(pack: ValidatedPack, quiz: ContentQuiz): QuizSnapshot {
+/** The media id of each image of a quiz, by use and path in the pack. */
+type QuizImages = Map<string, string>;
+const imageKey = (use: ImageUse, reference: string) => `${use}:${reference}`;
+
+function mediaIdOf(images: QuizImages, use: ImageUse, reference: string): string {
+  const id = images.get(imageKey(use, reference));
+  if (!id) throw new Error(`Image ${reference} was not stored`);
+  return id;
+}
+
+function packSnapshot(quiz: ContentQuiz, images: QuizImages): QuizSnapshot {
   return {
     title: quiz.title,
     category: quiz.category,
@@ -248,10 +261,10 @@ function packSnapshot(pack: ValidatedPack, quiz: ContentQuiz): QuizSnapshot {
     grades: quiz.grades,
     questions: quiz.questions.map((question) => ({
       text: question.questionText,
-      imageMediaId: question.questionImage ? mediaIdOf(imageBytes(pack, question.questionImage)) : null,
+      imageMediaId: question.questionImage ? mediaIdOf(images, 'question', question.questionImage) : null,
       options: question.options.map((option): StoredOption =>
         option.type === 'image'
-          ? { type: 'image', value: mediaUrl(mediaIdOf(imageBytes(pack, option.value))) }
+          ? { type: 'image', value: mediaUrl(mediaIdOf(images, 'option', option.value)) }
           : { type: 'text', value: option.value },
       ),
       correctIndex: question.correctAnswerIndex,
@@ -259,35 +272,60 @@ function packSnapshot(pack: ValidatedPack, quiz: ContentQuiz): QuizSnapshot {
   };
 }
 
-/** Stores the quiz's images as media (once each, by content hash). */
-async function storeQuizImages(tx: DbOrTx, pack: ValidatedPack, quiz: ContentQuiz): Promise<void> {
-  const references = new Set<string>();
+/**
+ * Stores the quiz's images as media, re-encoded for their use like an admin's upload (decision
+ * 022), and returns their ids. An image already stored from the same bytes for the same use is
+ * found by its source key and not re-encoded, so loading an unchanged pack again is cheap. Each
+ * row stays locked until the quiz's transaction ends, so the media sweeper leaves it alone.
+ */
+async function storeQuizImages(
+  tx: DbOrTx,
+  pack: ValidatedPack,
+  file: string,
+  quiz: ContentQuiz,
+): Promise<QuizImages> {
+  const wanted = new Map<string, { use: ImageUse; reference: string }>();
   for (const question of quiz.questions) {
-    if (question.questionImage) references.add(question.questionImage);
-    for (const option of question.options) if (option.type === 'image') references.add(option.value);
-  }
-  for (const reference of references) {
-    const id = await storeImage(tx, imageBytes(pack, reference), reference);
-    // The comparison in packSnapshot relies on media ids being the sha-256 of the bytes.
-    if (id !== mediaIdOf(imageBytes(pack, reference))) {
-      throw new Error(`Media id of ${reference} is not its sha-256`);
+    if (question.questionImage) {
+      wanted.set(imageKey('question', question.questionImage), {
+        use: 'question',
+        reference: question.questionImage,
+      });
+    }
+    for (const option of question.options) {
+      if (option.type === 'image')
+        wanted.set(imageKey('option', option.value), { use: 'option', reference: option.value });
     }
   }
+  const images: QuizImages = new Map();
+  for (const [key, { use, reference }] of wanted) {
+    try {
+      images.set(key, await storeImage(tx, imageBytes(pack, reference), reference, { use }));
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      throw new ContentPackError([`${file}: quiz ${quiz.key}: image ${reference}: ${error.message}`]);
+    }
+  }
+  return images;
 }
 
 type Outcome = 'added' | 'changed' | 'kept';
 
-async function upsertQuiz(db: Db, pack: ValidatedPack, quiz: ContentQuiz, now: Date): Promise<Outcome> {
-  const wanted = packSnapshot(pack, quiz);
+async function upsertQuiz(
+  db: Db,
+  pack: ValidatedPack,
+  { file, quiz }: PackQuiz,
+  now: Date,
+): Promise<Outcome> {
   return db.transaction(async (tx) => {
+    let stored = await findQuizByContentKey(tx, quiz.key);
+    const wanted = packSnapshot(quiz, await storeQuizImages(tx, pack, file, quiz));
     const write = async () => {
-      await storeQuizImages(tx, pack, quiz);
       const categoryId = await ensureCategory(tx, quiz.category);
       const { category: _category, grades, questions, ...columns } = wanted;
       return { values: { ...columns, categoryId }, body: { grades, questions } };
     };
 
-    let stored = await findQuizByContentKey(tx, quiz.key);
     if (!stored) {
       const { values, body } = await write();
       const quizId = await insertPackQuiz(tx, quiz.key, values);
@@ -339,8 +377,9 @@ export async function applyContentPack(
 ): Promise<LoadResult> {
   const result: LoadResult = { added: 0, changed: 0, kept: 0 };
   const total = pack.quizzes.length;
-  for (const [index, { quiz }] of pack.quizzes.entries()) {
-    const outcome = await upsertQuiz(db, pack, quiz, options.now?.() ?? new Date());
+  for (const [index, packQuiz] of pack.quizzes.entries()) {
+    const { quiz } = packQuiz;
+    const outcome = await upsertQuiz(db, pack, packQuiz, options.now?.() ?? new Date());
     result[outcome] += 1;
     options.onProgress?.({ done: index + 1, total, key: quiz.key });
   }

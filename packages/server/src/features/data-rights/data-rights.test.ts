@@ -249,7 +249,7 @@ describe('GET /api/user/export', () => {
       dob: '2015-04-02',
       grade: 'c-3',
     });
-    expect(file.profile.avatar).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
+    expect(file.profile.avatar).toMatch(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+=*$/);
     expect(file.consent).toEqual({ text: CONSENT_TEXT, givenAt: '2026-06-10T08:00:00.000Z' });
     expect(file.subscriptions).toEqual([
       expect.objectContaining({ planId: 'plan59', source: 'webhook', paymentReference: learner.paymentId }),

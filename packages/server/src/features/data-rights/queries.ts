@@ -6,11 +6,11 @@ import {
   certifications,
   media,
   paymentEvents,
-  questions,
   quizzes,
   subscriptions,
   users,
 } from '../../db/schema.ts';
+import { releaseMedia } from '../media/service.ts';
 
 /** Everything on the user's row that belongs in their copy (no password hash, no token version). */
 export async function accountRow(db: DbOrTx, userId: string) {
@@ -176,31 +176,10 @@ export async function deleteUser(tx: Tx, userId: string): Promise<boolean> {
 }
 
 /**
- * Deletes a media row nobody else uses: no other avatar, no question image, no image option, no
- * attempt snapshot (options and snapshots hold the media URL inside JSON). Run after the user's
- * row is deleted, so any avatar reference left is someone else's. False when it is still used.
+ * Deletes the erased account's avatar when nobody else uses it (media/service.ts releaseMedia:
+ * locked, every reference rechecked). Run after the user's row is deleted, so any avatar
+ * reference left is someone else's. False when it is still used (or left to the media sweeper).
  */
 export async function deleteMediaIfUnused(tx: Tx, mediaId: string): Promise<boolean> {
-  const url = `/api/media/${mediaId}`;
-  const usedAsAvatar = tx.select({ id: users.id }).from(users).where(eq(users.avatarMediaId, mediaId));
-  const usedByQuestion = tx
-    .select({ id: questions.id })
-    .from(questions)
-    .where(or(eq(questions.imageMediaId, mediaId), sql`position(${url} in ${questions.options}::text) > 0`));
-  const usedByAttempt = tx
-    .select({ id: attempts.id })
-    .from(attempts)
-    .where(sql`position(${url} in ${attempts.snapshot}::text) > 0`);
-  const rows = await tx
-    .delete(media)
-    .where(
-      and(
-        eq(media.id, mediaId),
-        sql`not exists ${usedAsAvatar}`,
-        sql`not exists ${usedByQuestion}`,
-        sql`not exists ${usedByAttempt}`,
-      ),
-    )
-    .returning({ id: media.id });
-  return rows.length === 1;
+  return (await releaseMedia(tx, [mediaId])).length === 1;
 }

@@ -22,6 +22,16 @@ export async function profileRow(db: DbOrTx, userId: string) {
   return row ?? null;
 }
 
+/** The user's avatar, with the user's row locked until the transaction ends. */
+export async function lockAvatar(tx: DbOrTx, userId: string) {
+  const [row] = await tx
+    .select({ avatarMediaId: users.avatarMediaId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  return row ?? null;
+}
+
 export interface ProfileChanges {
   firstName: string;
   lastName: string;

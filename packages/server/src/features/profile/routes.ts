@@ -37,6 +37,6 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
         },
       },
     },
-    async (request) => service.saveProfile(deps, currentUser(request).id, request.body),
+    async (request) => service.saveProfile(deps, currentUser(request), request.body),
   );
 }

@@ -8,7 +8,18 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { subscriptionState } from '../../lib/subscriptions.ts';
-import { mediaIdFromUrl, mediaUrl, storeImageDataString } from '../media/service.ts';
+import {
+  checkQuota,
+  checkUploadRate,
+  claimMediaIds,
+  decodeImageDataString,
+  mediaUrl,
+  prepareImage,
+  quotaOf,
+  releaseMedia,
+  saveImage,
+  type PreparedImage,
+} from '../media/service.ts';
 import * as queries from './queries.ts';
 
 export const EMAIL_UNCHANGEABLE_MESSAGE = 'Email cannot be changed';
@@ -36,15 +47,25 @@ export async function getProfile(deps: AppDeps, userId: string): Promise<Profile
   };
 }
 
+/** The avatar field's error as a form error: the message under the avatar field too. */
+function avatarError(error: unknown): unknown {
+  return error instanceof HttpError
+    ? new HttpError(error.statusCode, error.message, { avatar: error.message })
+    : error;
+}
+
 /**
  * Saves the profile. Every field is checked before anything is written, and the avatar and the
- * user row are written in one transaction, so bad input stores nothing.
+ * user row are written in one transaction, so bad input stores nothing. A new avatar counts
+ * against the user's upload rate and storage quota; the one it replaces is deleted in the same
+ * transaction when nothing else uses it (decision 022).
  */
 export async function saveProfile(
   deps: AppDeps,
-  userId: string,
+  user: { id: string; role: 'learner' | 'admin' },
   body: ProfileUpdate,
 ): Promise<ProfileResponse> {
+  const userId = user.id;
   const now = deps.now();
   const current = await queries.profileRow(deps.db, userId);
   if (!current) throw notFound('Account not found');
@@ -69,17 +90,36 @@ export async function saveProfile(
   const firstError = Object.values(errors)[0];
   if (firstError) throw badRequest(firstError, errors);
 
+  // Decoded, checked and re-encoded before the transaction: no lock is held while sharp works.
+  let avatar: PreparedImage | null = null;
+  if (avatarDataString !== null) {
+    try {
+      const bytes = decodeImageDataString(avatarDataString, 'avatar');
+      await checkUploadRate(deps, { id: userId, admin: user.role === 'admin' });
+      avatar = await prepareImage(bytes, 'avatar', 'avatar');
+    } catch (error) {
+      throw avatarError(error);
+    }
+  }
+
   await deps.db.transaction(async (tx) => {
-    let avatarMediaId = current.avatarMediaId;
+    // The avatar as it is now, under the user's lock: concurrent saves run one after another, and
+    // each frees the avatar it really replaces.
+    const locked = await queries.lockAvatar(tx, userId);
+    if (!locked) throw notFound('Account not found');
+    let avatarMediaId = locked.avatarMediaId;
     if (body.avatar === null || body.avatar?.trim() === '') avatarMediaId = null;
-    if (avatarDataString !== null) {
-      try {
-        avatarMediaId = mediaIdFromUrl(await storeImageDataString(tx, avatarDataString, 'avatar'));
-      } catch (error) {
-        if (error instanceof HttpError) {
-          throw new HttpError(error.statusCode, error.message, { avatar: error.message });
+    if (avatar !== null) {
+      // The old and the new row are locked (the new one inserted or locked) in id order, like
+      // every other avatar change: two users swapping pictures never wait on each other crosswise,
+      // and of two users leaving one picture at once the later one frees it.
+      const ordered = [...new Set([locked.avatarMediaId, avatar.id])].sort();
+      for (const id of ordered) {
+        if (id === avatar.id) {
+          avatarMediaId = await saveImage(tx, avatar, { uploadedBy: userId, inQuiz: false });
+        } else if (id !== null) {
+          await claimMediaIds(tx, [id], { inQuiz: false });
         }
-        throw error;
       }
     }
     await queries.updateProfile(
@@ -97,6 +137,15 @@ export async function saveProfile(
       },
       now,
     );
+    if (locked.avatarMediaId !== avatarMediaId) await releaseMedia(tx, [locked.avatarMediaId]);
+    // Counted once the avatar it replaces is gone: a user's images, not their history of uploads.
+    if (avatar !== null) {
+      try {
+        await checkQuota(tx, userId, quotaOf(deps, user.role === 'admin'), 'avatar');
+      } catch (error) {
+        throw avatarError(error);
+      }
+    }
   });
   return getProfile(deps, userId);
 }
