@@ -477,7 +477,7 @@ describe('weak new passwords are refused with a clear message', () => {
         remoteAddress: freshAddress(),
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toEqual({ message, errors: { password: message } });
       expect(await tableCounts(context.database)).toEqual(before);
     },
   );
@@ -498,6 +498,7 @@ describe('weak new passwords are refused with a clear message', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/^The password (cannot|must not)/);
+      expect(response.json().errors).toEqual({ password: response.json().message });
     }
     const reset = await context.request({
       method: 'POST',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  FieldErrorsResponse,
   ForgotPasswordRequest,
   LoginRequest,
   LoginResponse,
@@ -17,7 +18,8 @@ import { unauthorized } from '../../lib/http-error.ts';
 import * as service from './service.ts';
 
 const errorResponses = {
-  400: MessageResponse,
+  // A refused password names its field, so the form can mark it.
+  400: FieldErrorsResponse,
   401: MessageResponse,
   429: MessageResponse,
   503: MessageResponse,
