@@ -33,7 +33,7 @@ export const simpleEquation: MathsGenerator = {
     const level = classOf(grade);
     const v = rng.pick(VARIABLES);
     const negatives = level >= 8;
-    const solution = negatives && rng.chance(0.35) ? -rng.int(1, 12) : rng.int(1, level === 6 ? 30 : 15);
+    const solution = negatives && rng.chance(0.35) ? -rng.int(1, 12) : rng.int(3, level === 6 ? 30 : 15);
     const form = rng.pick(
       level === 6
         ? (['x+a', 'x-a', 'ax'] as const)
@@ -50,7 +50,9 @@ export const simpleEquation: MathsGenerator = {
     let mistakes: number[];
     const s = formatNumber(solution);
     if (form === 'x+a' || form === 'x-a') {
-      const shift = form === 'x+a' ? Math.abs(b) : -Math.abs(b);
+      // Before Class 8 every number in the equation stays positive: x − 14 = 11, not x − 14 = −11.
+      const shift =
+        form === 'x+a' ? Math.abs(b) : -(negatives ? Math.abs(b) : Math.min(Math.abs(b), solution - 1));
       left = { x: 1, c: shift };
       right = { x: 0, c: solution + shift };
       text = side(1, shift, v) + ' = ' + formatNumber(right.c);
@@ -66,7 +68,7 @@ export const simpleEquation: MathsGenerator = {
       steps = `Divide both sides by ${a}: ${v} = ${formatNumber(a * solution)} ÷ ${a} = ${s}.`;
       mistakes = [a * solution - a, solution + 1, solution - 1, a * solution + a];
     } else if (form === 'ax+b' || form === 'ax-b') {
-      const c = form === 'ax+b' ? b : -Math.abs(b);
+      const c = form === 'ax+b' ? b : -(negatives ? Math.abs(b) : Math.min(Math.abs(b), a * solution - 1));
       left = { x: a, c };
       right = { x: 0, c: a * solution + c };
       text = `${side(a, c, v)} = ${formatNumber(right.c)}`;

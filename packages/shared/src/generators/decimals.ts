@@ -48,7 +48,7 @@ export const decimalPlaceValue: MathsGenerator = {
           [digit, place + 1],
           [digit, place - 1],
           [digit, 0],
-          [digit * 10, 0],
+          [digit, place + 2],
         ],
         near: (step) => [digit * 10 ** step, 0],
         format: showDecimal,

@@ -58,7 +58,7 @@ export const fractionOfWhole: MathsGenerator = {
     const explanation =
       ask === 'taken'
         ? `There are ${parts} equal ${whole.pieces} and ${taken} ${taken === 1 ? 'is' : 'are'} eaten: ${taken} out of ${parts}, which is ${show(answer)}.`
-        : `There are ${parts} equal ${whole.pieces}; ${parts} ${MINUS} ${taken} = ${left} are left: ${left} out of ${parts}, which is ${show(answer)}.`;
+        : `There are ${parts} equal ${whole.pieces}; ${parts} ${MINUS} ${taken} = ${left} ${left === 1 ? 'is' : 'are'} left: ${left} out of ${parts}, which is ${show(answer)}.`;
     return {
       questionText,
       ...choose<Fraction>(rng, {

@@ -7,7 +7,7 @@ import type { GeneratedQuestion } from './types.ts';
 const SEEDS = 2000;
 
 /** Generators whose wrong answers may rightly have the other sign: the sign is the lesson. */
-const SIGNED = new Set(['integers', 'simple-equation', 'quadratic-roots']);
+const SIGNED = new Set(['integers', 'simple-equation', 'quadratic-roots', 'linear-pair']);
 
 const sameText = (text: string) => text.trim().toLowerCase();
 
@@ -54,6 +54,12 @@ function problems(question: GeneratedQuestion): string[] {
   if (new Set(keys).size !== 4) found.push('two options with the same value');
   if (!SIGNED.has(question.generatorId) && values.some((value) => value.startsWith('\u2212'))) {
     found.push('a negative option');
+  }
+  // Negative numbers are taught from Class 6 (integers) and used in equations from Class 8.
+  const negativesTaught =
+    question.generatorId === 'integers' || (SIGNED.has(question.generatorId) && classOf(question.grade) >= 8);
+  if (!negativesTaught && /\u2212\d/.test([questionText, explanation, ...values].join(' '))) {
+    found.push('a negative number');
   }
   if (classOf(question.grade) <= 0 && questionText.split(/\s+/).length > 12) found.push('more than 12 words');
   return found;
@@ -135,7 +141,7 @@ describe('where the right answer sits', () => {
       const positions = [0, 0, 0, 0];
       let total = 0;
       for (const grade of generator.grades) {
-        for (let index = 0; index < 1000; index += 1) {
+        for (let index = 0; index < 500; index += 1) {
           const question = generateQuestion(generator.id, grade, seedFor(index) ^ 0xabcdef);
           positions[question.correctAnswerIndex] = (positions[question.correctAnswerIndex] ?? 0) + 1;
           total += 1;

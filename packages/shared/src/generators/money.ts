@@ -86,7 +86,8 @@ export const moneyRupeesPaise: MathsGenerator = {
           mistakes: [paiseSum >= 100 ? total - 100 : total + 100, total + 100, total - 1000, total + 1000],
           near: near(total),
           format: formatRupees,
-          valid: (paise) => paise > 0,
+          // A total is more than either price.
+          valid: (paise) => paise > Math.max(a, b),
         }),
         explanation: `${paiseStep} So ${pronoun} spends ${formatRupees(total)}.`,
         data: { kind: 'money', variant, paise: a, other: b },

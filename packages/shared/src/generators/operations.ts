@@ -366,7 +366,7 @@ export const timesTables: MathsGenerator = {
     const b = rng.int(classOf(grade) === 2 ? 1 : 2, 10);
     const product = a * b;
     let questionText = `What is ${a} × ${b}?`;
-    if (rng.chance(0.4)) {
+    if (b >= 2 && rng.chance(0.4)) {
       const child = pickChild(rng);
       questionText = `${child.name} has ${b} bags with ${a} mangoes in each. How many mangoes in all?`;
     }

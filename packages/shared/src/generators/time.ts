@@ -29,11 +29,11 @@ function clockSteps(start: number, minutes: number): string {
     if (rest > toHour && toHour > 0) {
       const onHour = at + (later ? toHour : -toHour);
       steps.push(
-        `${later ? 'From' : 'Going back from'} ${formatClock(at)}, ${toHour} minutes ${later ? 'takes you to' : 'is'} ${formatClock(onHour)}, and ${rest - toHour} more minutes ${later ? 'make' : 'take you back to'} ${formatClock(onHour + (later ? 1 : -1) * (rest - toHour))}.`,
+        `${later ? 'From' : 'Going back from'} ${formatClock(at)}, ${formatDuration(toHour)} ${later ? 'takes you to' : 'is'} ${formatClock(onHour)}, and ${formatDuration(rest - toHour)} more ${later ? 'makes' : 'takes you back to'} ${formatClock(onHour + (later ? 1 : -1) * (rest - toHour))}.`,
       );
     } else {
       steps.push(
-        `${rest} minutes ${later ? 'after' : 'before'} ${formatClock(at)} is ${formatClock(at + (later ? rest : -rest))}.`,
+        `${formatDuration(rest)} ${later ? 'after' : 'before'} ${formatClock(at)} is ${formatClock(at + (later ? rest : -rest))}.`,
       );
     }
   }
