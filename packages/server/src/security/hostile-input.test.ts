@@ -1,7 +1,8 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -675,6 +676,39 @@ function pngClaiming(width: number, height: number): Buffer {
   ]);
 }
 
+/**
+ * A real 64 × 64 PNG of noise cut off halfway through its pixel data: its header reads fine, only
+ * decoding every pixel finds the damage (issue 14).
+ */
+function pngCutInPixels(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(64, 0);
+  header.writeUInt32BE(64, 4);
+  header.writeUInt8(8, 8);
+  header.writeUInt8(2, 9);
+  const rows = Buffer.alloc(64 * (1 + 64 * 3));
+  let seed = 42;
+  for (let index = 0; index < rows.length; index += 1) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    rows[index] = index % (1 + 64 * 3) === 0 ? 0 : seed >> 16;
+  }
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return png.subarray(0, Math.floor(png.length / 2));
+}
+
 /** A GIF whose logical screen and only frame claim the given size. */
 function gifClaiming(width: number, height: number): Buffer {
   const size = Buffer.alloc(4);
@@ -711,6 +745,7 @@ const IMAGE_ATTACKS: Array<[string, () => string]> = [
     'a truncated PNG',
     () => `data:image/png;base64,${base64(Buffer.from(pngDataString.slice(22), 'base64').subarray(0, 30))}`,
   ],
+  ['a PNG cut off inside its pixel data', () => `data:image/png;base64,${base64(pngCutInPixels())}`],
   ['a javascript: URL', () => 'javascript:alert(1)'],
   ['a foreign image URL', () => 'https://evil.example/x.png'],
   ['a protocol-relative URL', () => '//evil.example/x.png'],
@@ -835,6 +870,36 @@ describe('images, links and unicode', () => {
       },
       true,
     );
+  });
+
+  it('serves an uploaded avatar without its metadata, scaled to 200 px on the server (issue 14)', async () => {
+    const photo = await sharp({ create: { width: 1000, height: 750, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Artist: 'Hostile Parent', Copyright: 'Hostile Parent' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '12/1 58/1 0/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '77/1 35/1 0/1',
+        },
+      })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const saved = await judge(byRoute('PUT /api/user/profile'), {
+      body: {
+        first_name: 'Test',
+        last_name: 'Learner',
+        grade: 'c-3',
+        avatar: `data:image/jpeg;base64,${base64(photo)}`,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const served = await context.request({ method: 'GET', url: saved.json<{ avatar: string }>().avatar });
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 200, height: 150 });
+    expect(metadata.exif ?? metadata.xmp ?? metadata.icc).toBeUndefined();
+    expect(served.rawPayload.includes('Hostile Parent')).toBe(false);
   });
 
   it.each(LINK_ATTACKS.map((link) => [JSON.stringify(link).slice(0, 60), link] as const))(

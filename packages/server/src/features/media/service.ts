@@ -100,6 +100,12 @@ const unreadable = (field: string) =>
 const damaged = (field: string) =>
   new HttpError(400, `The ${field} could not be read as an image: the file is damaged or incomplete`);
 
+/** The cheap checks, before anything is decoded: size, and a PNG, JPEG, WebP or GIF by its bytes. */
+export function checkImageBytes(bytes: Uint8Array, field = 'image'): void {
+  if (bytes.byteLength > MEDIA_MAX_BYTES) throw tooLarge(field);
+  if (!sniffImageType(bytes)) throw notAnImage(field);
+}
+
 /**
  * Checks an image by its bytes (type, size, dimensions), decodes all of it (a truncated or
  * damaged file is refused, never stored) and re-encodes it for its use without any metadata.

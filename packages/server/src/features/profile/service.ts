@@ -9,6 +9,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { subscriptionState } from '../../lib/subscriptions.ts';
 import {
+  checkImageBytes,
   checkQuota,
   checkUploadRate,
   claimMediaIds,
@@ -95,6 +96,8 @@ export async function saveProfile(
   if (avatarDataString !== null) {
     try {
       const bytes = decodeImageDataString(avatarDataString, 'avatar');
+      // What is not an image at all is refused before it counts as an upload.
+      checkImageBytes(bytes, 'avatar');
       await checkUploadRate(deps, { id: userId, admin: user.role === 'admin' });
       avatar = await prepareImage(bytes, 'avatar', 'avatar');
     } catch (error) {
