@@ -83,12 +83,14 @@ export const addBasic: MathsGenerator = {
       const picture = rng.pick(PICTURES);
       questionText = `${child.name} has ${a} ${picture.things}. ${child.she} gets ${b} more. How many now?`;
     }
-    const toTen = 10 - a;
+    // Count on from the bigger number; past 10, make a ten first (8 + 5: 8 + 2 = 10, then 3 more).
+    const [big, small] = a >= b ? [a, b] : [b, a];
+    const toTen = 10 - big;
     const explanation =
-      sum <= 20 && b > 5 && a < 10 && sum > 10
-        ? `Make a ten: ${a} + ${toTen} = 10, and ${b} ${MINUS} ${toTen} = ${b - toTen} more make ${sum}. So ${a} + ${b} = ${sum}.`
+      sum > 10 && sum <= 20 && big < 10 && small > 2
+        ? `Make a ten: ${big} + ${toTen} = 10, and ${small} ${MINUS} ${toTen} = ${small - toTen} more make ${sum}. So ${a} + ${b} = ${sum}.`
         : sum <= 20
-          ? `Start at ${a} and count on ${b}: ${Array.from({ length: b }, (_, index) => a + index + 1).join(', ')}. So ${a} + ${b} = ${sum}.`
+          ? `Start at ${big} and count on ${small}: ${Array.from({ length: small }, (_, index) => big + index + 1).join(', ')}. So ${a} + ${b} = ${sum}.`
           : `Add the ones: ${a % 10} + ${b % 10} = ${(a % 10) + (b % 10)}. Add the tens: ${Math.floor(a / 10)} + ${Math.floor(b / 10)} = ${Math.floor(sum / 10)}. So ${a} + ${b} = ${sum}.`;
     return {
       questionText,
