@@ -206,11 +206,18 @@ test('a learner on a paid plan earns all ten sub-levels of Level 1, downloads th
   const [quizTab] = await Promise.all([page.waitForEvent('popup'), start.click()]);
   await expect(quizTab).toHaveURL(/\/quizzes\/attempt\/[^/]+$/);
   await expect(quizTab.getByRole('heading', { level: 1 })).toHaveText('Alphabet Adventurer');
-  // The quiz is titled after its sub-level: the breadcrumb names it once.
-  await expect(quizTab.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([
-    'Level 1',
-    'Alphabet Adventurer',
-  ]);
+  // The quiz is titled after its sub-level: the breadcrumb names it once, on a phone too.
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    await quizTab.setViewportSize(viewport);
+    await expect(quizTab.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([
+      'Level 1',
+      'Alphabet Adventurer',
+    ]);
+    await expectAccessible(quizTab);
+  }
   for (const [index, answer] of rightAnswers('L1-C1').entries()) {
     await quizTab
       .locator(`#question-${index + 1}`)

@@ -221,9 +221,10 @@ async function expectHeaderControlsOnTop(page: Page): Promise<void> {
 }
 
 async function expectPageLayout(page: Page, label: string): Promise<void> {
-  await test.step(`${label}: targets and header`, async () => {
+  await test.step(`${label}: targets, header and axe`, async () => {
     expect(await undersizedTargets(page), `${label}: targets under 24 x 24 px`).toEqual([]);
     await expectHeaderControlsOnTop(page);
+    await expectAccessible(page);
   });
 }
 
@@ -445,6 +446,8 @@ test('a perfect score bursts into confetti within a second, and is a still pictu
     // 400 pieces in the air: tens of thousands of painted pixels (a 5 s trickle from the top
     // edge has two or three pieces on screen at this point, a few hundred pixels).
     expect(await paintedPixels(page)).toBeGreaterThan(8_000);
+    await expectHeaderControlsOnTop(page);
+    await expectAccessible(page);
   }
 
   await page.emulateMedia({ reducedMotion: 'reduce' });
