@@ -56,6 +56,15 @@ async function activatePlan(request: APIRequestContext, learner: Account, planId
   expect(activation.status()).toBe(200);
 }
 
+/** Pixels with any paint on the confetti canvas. */
+const paintedPixels = (page: Page) =>
+  page.locator('canvas.confetti').evaluate((canvas: HTMLCanvasElement) => {
+    const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+    let painted = 0;
+    for (let index = 3; index < (data?.length ?? 0); index += 4) if ((data?.[index] ?? 0) > 0) painted += 1;
+    return painted;
+  });
+
 const card = (page: Page) => page.getByRole('region', { name: /Certification Progress$/ });
 const tour = (page: Page) => page.getByRole('alertdialog');
 
@@ -251,11 +260,27 @@ test('a learner on a paid plan earns all ten sub-levels of Level 1, downloads th
 
   await page.reload();
   await expect(page.getByText('🎉 Congratulations! Level 1 Completed!')).toBeVisible();
+  // The level's confetti: 400 pieces in the air within the first second.
+  await expect(page.locator('canvas.confetti')).toHaveCount(1);
+  await page.waitForTimeout(700);
+  expect(await paintedPixels(page)).toBeGreaterThan(8_000);
   await expect(card(page).getByText('10 / 10 Certifications Completed')).toBeVisible();
   await expect(card(page).getByText('✅ Completed')).toHaveCount(10);
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '10');
   await expect(page.getByText('You earned a certificate!')).toBeVisible();
   await expectAccessible(page);
+
+  // On a phone that asks for less motion: a still band of confetti, no canvas.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload();
+  await expect(page.getByText('🎉 Congratulations! Level 1 Completed!')).toBeVisible();
+  await expect(card(page).getByTestId('still-celebration')).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(page.locator('canvas.confetti')).toHaveCount(0);
+  await expectAccessible(page);
+  await page.emulateMedia({ reducedMotion: null });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The level certificate opens in a new tab from a blob: the token never goes into a URL.
   const [certificateTab, certificate] = await Promise.all([
