@@ -69,6 +69,27 @@ test('a parent signs up, verifies from the outbox mail, logs in, uses the sideba
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('sign-up refuses a password made of the e-mail address with the server message on the field', async ({
+  page,
+}) => {
+  const email = uniqueEmail();
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Meera');
+  await page.getByLabel('Last name').fill('Iyer');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Grade').selectOption({ label: 'Class 4' });
+  await page.getByLabel('Password', { exact: true }).fill(email);
+  await page.getByRole('checkbox', { name: /I am the parent or guardian of this learner/ }).check();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  const message = 'The password must not contain your name, your e-mail address or the word QuizQuest.';
+  await expect(page.locator('.form-error', { hasText: message })).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+    /must not contain your name, your e-mail address or the word QuizQuest/,
+  );
+  await expect(page).toHaveURL(/\/signup$/);
+  await expectAccessible(page);
+});
+
 test('an unverified learner sees the verification banner; a wrong password shows the server message', async ({
   page,
 }) => {
