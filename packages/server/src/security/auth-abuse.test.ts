@@ -349,6 +349,53 @@ describe('sign-up and forgot-password take the same path whether or not the e-ma
   });
 });
 
+describe('concurrent duplicates', () => {
+  it('three sign-ups of one new e-mail at once: one account, one verification mail', async () => {
+    const email = uniqueEmail();
+    const before = await tableCounts(context.database);
+    const responses = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        context.request({
+          method: 'POST',
+          url: '/api/auth/signup',
+          payload: signupBody({ email }),
+          remoteAddress: freshAddress(),
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+    expect((await tableCounts(context.database)).users).toBe((before.users ?? 0) + 1);
+    const subjects = readOutbox(context.outboxDir, email).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject === 'Verify your QuizQuest account')).toHaveLength(1);
+  });
+
+  it('one reset link used three times at once: one new password, two refusals', async () => {
+    const user = await insertUser(context.database);
+    await context.request({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.email },
+      remoteAddress: freshAddress(),
+    });
+    const token = tokenFromLink(readOutbox(context.outboxDir, user.email).at(-1)?.link ?? null);
+    const passwords = ['Cedar-Lantern-North-1', 'Cedar-Lantern-North-2', 'Cedar-Lantern-North-3'];
+    const responses = await Promise.all(
+      passwords.map((password) =>
+        context.request({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: { token, password },
+          remoteAddress: freshAddress(),
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect([...statuses].sort()).toEqual([200, 400, 400]);
+    const winner = passwords[statuses.indexOf(200)]!;
+    expect((await login(user.email, winner, freshAddress())).statusCode).toBe(200);
+  });
+});
+
 describe('slow requests are cut off', () => {
   let server: TestContext;
   let port = 0;
