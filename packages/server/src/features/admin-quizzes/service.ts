@@ -210,7 +210,12 @@ export async function storeQuestions(
   const existing = await claimMediaIds(tx, kept, { inQuiz: true });
   const problems: ImageProblem[] = [];
 
-  const resolve = async (value: string, question: number, field: string): Promise<string | null> => {
+  const resolve = async (
+    value: string,
+    question: number,
+    field: string,
+    use: 'question' | 'option',
+  ): Promise<string | null> => {
     const keptId = mediaIdInUrl(value);
     if (keptId) {
       if (existing.has(keptId)) return keptId;
@@ -223,7 +228,7 @@ export async function storeQuestions(
     }
     try {
       return await storeImage(tx, decodeImageDataString(value, field), field, {
-        use: field.startsWith('image of option') ? 'option' : 'question',
+        use,
         uploadedBy: uploader?.id ?? null,
       });
     } catch (error) {
@@ -237,7 +242,7 @@ export async function storeQuestions(
   for (const [index, question] of quiz.questions.entries()) {
     const n = index + 1;
     const imageMediaId = question.questionImage
-      ? await resolve(question.questionImage, n, `image of Question ${n}`)
+      ? await resolve(question.questionImage, n, `image of Question ${n}`, 'question')
       : null;
     const options: StoredOption[] = [];
     for (const [optionIndex, option] of question.options.entries()) {
@@ -245,7 +250,12 @@ export async function storeQuestions(
         options.push({ type: 'text', value: option.value });
         continue;
       }
-      const id = await resolve(option.value, n, `image of option ${optionIndex + 1} in Question ${n}`);
+      const id = await resolve(
+        option.value,
+        n,
+        `image of option ${optionIndex + 1} in Question ${n}`,
+        'option',
+      );
       options.push({ type: 'image', value: id ? mediaUrl(id) : '' });
     }
     questions.push({

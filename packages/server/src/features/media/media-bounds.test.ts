@@ -11,6 +11,7 @@ import {
   type TestContext,
 } from '../../testing/index.ts';
 import { insertQuiz } from '../../testing/quizzes.ts';
+import { pngImage, quizBody, signIn } from '../admin-quizzes/test-helpers.ts';
 import {
   claimMediaIds,
   mediaIdFromUrl,
@@ -417,5 +418,118 @@ describe('the media sweeper', () => {
     expect(deleted).toBeGreaterThanOrEqual(3);
     const left = await db.select({ id: media.id }).from(media).where(inArray(media.id, ids));
     expect(left).toEqual([]);
+  });
+});
+
+describe("an admin's quiz images", () => {
+  const noisyPng = async (size: number) =>
+    sharp({
+      create: {
+        width: size,
+        height: size,
+        channels: 3,
+        background: '#000000',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png()
+      .toBuffer();
+
+  it('count against the admin quota: 413 past it, and nothing is stored', async () => {
+    const small = await createTestContext({
+      database: context.database,
+      env: { MEDIA_ADMIN_QUOTA_MB: '0.01' },
+    });
+    try {
+      const admin = await signIn(small, 'admin');
+      const before = await mediaIds();
+      const image = await noisyPng(200);
+      const body = quizBody({ title: `Quota ${crypto.randomUUID()}` });
+      body.questions[0] = {
+        ...body.questions[0]!,
+        questionImage: `data:image/png;base64,${image.toString('base64')}`,
+      };
+      const response = await small.request({
+        method: 'POST',
+        url: '/api/admin/quizzes/add',
+        headers: admin.headers,
+        payload: body,
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.json().message).toBe(mediaQuotaMessage('quiz image', 0.01 * 1024 * 1024));
+      expect(await mediaIds()).toEqual(before);
+      const [row] = await context.database.db
+        .select({ id: media.id })
+        .from(media)
+        .where(eq(media.uploadedBy, admin.id));
+      expect(row).toBeUndefined();
+    } finally {
+      await small.app.close();
+    }
+  });
+
+  it('are recorded with their uploader and freed by the sweeper once an edit drops them', async () => {
+    const admin = await signIn(context, 'admin');
+    const image = await pngImage('#5a6b7c', 30, 20);
+    const body = quizBody({ title: `Edit drops ${crypto.randomUUID()}` });
+    body.questions[0] = { ...body.questions[0]!, questionImage: image.dataString };
+    const added = await context.request({
+      method: 'POST',
+      url: '/api/admin/quizzes/add',
+      headers: admin.headers,
+      payload: body,
+    });
+    expect(added.statusCode).toBe(201);
+    const quiz = added.json<{ quiz: { _id: string; questions: Array<{ questionImage: string | null }> } }>()
+      .quiz;
+    const id = mediaIdFromUrl(quiz.questions[0]?.questionImage) ?? '';
+    const [row] = await context.database.db
+      .select({ uploadedBy: media.uploadedBy, inQuiz: media.inQuiz })
+      .from(media)
+      .where(eq(media.id, id));
+    expect(row).toEqual({ uploadedBy: admin.id, inQuiz: true });
+
+    // Saving it again with its URL keeps it; an edit without it drops the reference.
+    const kept = await context.request({
+      method: 'PUT',
+      url: `/api/admin/quizzes/${quiz._id}`,
+      headers: admin.headers,
+      payload: {
+        ...body,
+        questions: [
+          { ...body.questions[0]!, questionImage: quiz.questions[0]?.questionImage },
+          body.questions[1]!,
+        ],
+      },
+    });
+    expect(kept.statusCode).toBe(200);
+    const dropped = await context.request({
+      method: 'PUT',
+      url: `/api/admin/quizzes/${quiz._id}`,
+      headers: admin.headers,
+      payload: { ...body, questions: [{ ...body.questions[0]!, questionImage: null }, body.questions[1]!] },
+    });
+    expect(dropped.statusCode).toBe(200);
+    const now = new Date(context.clock.now.getTime() + 40 * MEDIA_SWEEP_GRACE_MS);
+    await sweep(now);
+    expect(await exists(id)).toBe(true);
+    await sweep(new Date(now.getTime() + MEDIA_SWEEP_GRACE_MS + 1000));
+    expect(await exists(id)).toBe(false);
+
+    // Its URL, kept by a stale edit form, is refused instead of pointing at nothing.
+    const stale = await context.request({
+      method: 'PUT',
+      url: `/api/admin/quizzes/${quiz._id}`,
+      headers: admin.headers,
+      payload: {
+        ...body,
+        questions: [
+          { ...body.questions[0]!, questionImage: quiz.questions[0]?.questionImage },
+          body.questions[1]!,
+        ],
+      },
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toBe('The image of Question 1 was not found. Please upload it again.');
   });
 });
