@@ -21,7 +21,7 @@ import {
   storeImage,
   UPLOAD_RATE_MESSAGE,
 } from './service.ts';
-import { MEDIA_SWEEP_GRACE_MS, sweepMedia } from './sweeper.ts';
+import { MEDIA_SWEEP_GRACE_MS, startMediaSweeper, sweepMedia } from './sweeper.ts';
 
 /**
  * Storage bounds (issue 14, decision 022): media nothing references are deleted, safely across
@@ -400,6 +400,23 @@ describe('the media sweeper', () => {
     expect(row?.inQuiz).toBe(true);
     expect((await putAvatar(context, user.headers, await avatarDataString(4001, 32))).statusCode).toBe(200);
     expect(await exists(id)).toBe(true);
+  });
+
+  it('runs by itself every interval until stopped, and logs what it deleted', async () => {
+    const db = context.database.db;
+    const id = await storeImage(db, await pngBytes('#292a2b'), 'avatar', { use: 'avatar' });
+    const lines: string[] = [];
+    const stop = startMediaSweeper(db, {
+      now: () => new Date(),
+      log: { info: (message) => lines.push(message), error: (_object, message) => lines.push(message) },
+      intervalMs: 20,
+    });
+    try {
+      await expect.poll(() => exists(id), { timeout: 5000 }).toBe(false);
+    } finally {
+      await stop();
+    }
+    expect(lines.some((line) => /^media sweep: \d+ unreferenced images deleted$/.test(line))).toBe(true);
   });
 
   it('one sweep at a time across instances, and each deletes a row once', async () => {

@@ -90,31 +90,38 @@ export async function sweepMedia(
   });
 }
 
-/** Sweeps now and then every interval until stopped; a failed sweep is logged and retried next time. */
+/**
+ * Sweeps 10 s after start and then every interval until stopped; a failed sweep is logged and
+ * retried next time. The function it returns stops the timers and waits for a sweep under way
+ * (call it before the database closes).
+ */
 export function startMediaSweeper(
   db: Db,
   options: {
     now: () => Date;
-    log: { error: (object: unknown, message: string) => void };
+    log: { info: (message: string) => void; error: (object: unknown, message: string) => void };
     intervalMs?: number;
   },
-): () => void {
-  let running = false;
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
   const sweep = () => {
     if (running) return;
-    running = true;
-    sweepMedia(db, { now: options.now() })
+    running = sweepMedia(db, { now: options.now() })
+      .then((result) => {
+        if (result?.deleted) options.log.info(`media sweep: ${result.deleted} unreferenced images deleted`);
+      })
       .catch((error: unknown) => options.log.error({ err: error }, 'media sweep failed'))
       .finally(() => {
-        running = false;
+        running = null;
       });
   };
   const timer = setInterval(sweep, options.intervalMs ?? MEDIA_SWEEP_INTERVAL_MS);
   timer.unref();
   const first = setTimeout(sweep, 10_000);
   first.unref();
-  return () => {
+  return async () => {
     clearInterval(timer);
     clearTimeout(first);
+    await running;
   };
 }
