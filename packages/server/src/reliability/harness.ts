@@ -184,7 +184,7 @@ export class Ledger {
 
 export async function request(
   baseUrl: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   urlPath: string,
   options: { token?: string; body?: unknown; timeoutMs?: number } = {},
 ): Promise<Answer> {

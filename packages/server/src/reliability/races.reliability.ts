@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import sharp from 'sharp';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   Ledger,
   login,
   query,
+  request,
   startServer,
   stopServer,
   submit,
@@ -39,6 +41,7 @@ const seeded = {} as {
   certId: string;
   capQuizzes: TestQuiz[];
   payer: { id: string; email: string };
+  avatarLearners: Array<{ id: string; email: string; token: string }>;
 };
 
 const WEBHOOK_SECRET = 'races-webhook-secret-0123456789abcdef';
@@ -86,6 +89,8 @@ beforeAll(async () => {
   seeded.certLearner = await learner('plan59');
   seeded.capLearner = await learner('free');
   seeded.payer = await insertUser(database);
+  seeded.avatarLearners = [];
+  for (let index = 0; index < 4; index += 1) seeded.avatarLearners.push(await learner('free'));
   seeded.limitQuiz = await insertQuiz(database, { title: 'Race: three attempts', attemptsAllowed: 3 });
   // Every Level 1 certification but the last is earned: the concurrent passes complete the level.
   const level1 = subLevelIdsOf(1);
@@ -118,7 +123,7 @@ beforeAll(async () => {
     )),
   );
   const first = instances[0]?.url ?? '';
-  for (const who of [seeded.limitLearner, seeded.certLearner, seeded.capLearner]) {
+  for (const who of [seeded.limitLearner, seeded.certLearner, seeded.capLearner, ...seeded.avatarLearners]) {
     who.token = await login(first, who.email);
   }
 }, 300_000);
@@ -250,6 +255,63 @@ describe('races across two instances on one PostgreSQL', () => {
       `select count(*)::int as count from payment_events where payload #>> '{payload,payment,entity,id}' = '${paymentId}'`,
     );
     expect(Number(events[0]?.count)).toBe(1);
+    fault.survived();
+  });
+
+  it('avatars replaced at once over both instances leave no orphan image and delete none in use', async () => {
+    const fault = ledger.inject(
+      '4 learners replace their avatars 5 times at once over 2 instances (decision 022)',
+    );
+    const { avatarLearners } = seeded;
+    // Six pictures shared between the learners: one image row is left by one and taken by another.
+    const pictures = await Promise.all(
+      Array.from({ length: 6 }, async (_, index) => {
+        const bytes = await sharp({
+          create: { width: 300, height: 300, channels: 3, background: { r: 40 * index, g: 90, b: 200 } },
+        })
+          .jpeg()
+          .toBuffer();
+        return `data:image/jpeg;base64,${bytes.toString('base64')}`;
+      }),
+    );
+    const answers = await spread(
+      avatarLearners.flatMap((who, learnerIndex) =>
+        Array.from(
+          { length: 5 },
+          (_, round) => (url: string) =>
+            request(url, 'PUT', '/api/user/profile', {
+              token: who.token,
+              body: {
+                first_name: 'Race',
+                last_name: 'Avatar',
+                grade: 'c-3',
+                avatar: pictures[(learnerIndex + round) % pictures.length],
+              },
+            }),
+        ),
+      ),
+      'profile avatar (replacement race)',
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+
+    const orphans = await query<{ id: string }>(
+      postgres.database,
+      `select m.id from media m
+        where not exists (select 1 from users u where u.avatar_media_id = m.id)
+          and not exists (select 1 from questions q where q.image_media_id = m.id
+            or position('/api/media/' || m.id in q.options::text) > 0)
+          and not exists (select 1 from attempts a where position('/api/media/' || m.id in a.snapshot::text) > 0)`,
+    );
+    expect(orphans).toEqual([]);
+    const avatars = await query<{ avatar_media_id: string | null }>(
+      postgres.database,
+      `select avatar_media_id from users where id in (${avatarLearners.map((who) => `'${who.id}'`).join(', ')})`,
+    );
+    for (const { avatar_media_id: id } of avatars) {
+      expect(id).not.toBeNull();
+      const served = await request(instances[0]?.url ?? '', 'GET', `/api/media/${id}`);
+      expect(served.status).toBe(200);
+    }
     fault.survived();
   });
 
