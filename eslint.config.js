@@ -45,6 +45,12 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration in config.ts.' },
+        {
+          object: 'request',
+          property: 'ip',
+          message:
+            'Use request.clientAddress: per-address limits count an IPv6 client by its /64 (decision 027).',
+        },
       ],
     },
   },

@@ -26,6 +26,7 @@ import { profileRoutes } from './features/profile/routes.ts';
 import { quizRoutes } from './features/quizzes/routes.ts';
 import { createAccountCache, type AccountCache } from './lib/account-cache.ts';
 import { createBackgroundWork, type BackgroundWork } from './lib/background-work.ts';
+import { addressKey } from './lib/client-address.ts';
 import { createQuizCache } from './lib/quiz-cache.ts';
 import { memoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -44,6 +45,10 @@ declare module 'fastify' {
     accountCache: AccountCache;
     /** Work done after the response (sign-up, forgot-password): tests await `idle()` before reading its effects. */
     backgroundWork: BackgroundWork;
+  }
+  interface FastifyRequest {
+    /** The client's address as every per-address limit counts it: IPv6 by its /64 (lib/client-address.ts). */
+    readonly clientAddress: string;
   }
   interface FastifyContextConfig {
     /** A non-GET route that writes no user's account state: its requests keep the account cache. */
@@ -116,6 +121,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ verify: options.verifyResponses ?? false }));
   app.decorateRequest('authUser', null);
+  app.decorateRequest('clientAddress', {
+    getter(this: { ip: string }) {
+      return addressKey(this.ip);
+    },
+  });
   registerErrorHandler(app);
   rejectUnstorableText(app);
 

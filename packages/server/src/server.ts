@@ -78,6 +78,8 @@ async function start(config: Config): Promise<void> {
         req: (request) => ({
           method: request.method,
           url: request.url.split('?')[0],
+          // The log keeps the address as it came, not the /64 the limits count.
+          // eslint-disable-next-line no-restricted-properties
           remoteAddress: request.ip,
         }),
       },

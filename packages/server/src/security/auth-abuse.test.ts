@@ -142,6 +142,22 @@ describe('login throttling hits the attacker, not the account', () => {
     vi.setSystemTime(start + 24 * 60 * 60_000 + 60_000);
     expect((await login(uniqueEmail(), 'Wrong-Password-1', address)).statusCode).toBe(401);
   });
+
+  it('an IPv6 client counts as its /64: rotating through its own addresses escapes no limit', async () => {
+    const network = `2001:db8:${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}`;
+    const inNetwork = () => `${network}:${[0, 0, 0, 0].map(() => randomInt(0x10000).toString(16)).join(':')}`;
+    // 30 login requests per 5 minutes per address: each from another address of the same /64.
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      expect((await login(uniqueEmail(), 'Wrong-Password-1', inNetwork())).statusCode).toBe(401);
+    }
+    expect((await login(uniqueEmail(), 'Wrong-Password-1', inNetwork())).statusCode).toBe(429);
+    // The same count does not touch the neighbouring /64, nor an IPv4 client.
+    expect(
+      (await login(uniqueEmail(), 'Wrong-Password-1', `2001:db8:ffff:${randomInt(0x10000).toString(16)}::1`))
+        .statusCode,
+    ).toBe(401);
+    expect((await login(uniqueEmail(), 'Wrong-Password-1', freshAddress())).statusCode).toBe(401);
+  });
 });
 
 describe('TRUST_PROXY is a hop count or a list of proxies', () => {

@@ -36,7 +36,7 @@ export function publicAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: { tags: ['auth'], body: SignupRequest, response: { 201: MessageResponse, ...errorResponses } },
     },
     async (request, reply) => {
-      await service.signup(deps, request.ip, request.body);
+      await service.signup(deps, request.clientAddress, request.body);
       return reply
         .status(201)
         .send({ message: 'Signup successful! Please check your email to verify your account.' });
@@ -65,7 +65,7 @@ export function publicAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       config: { keepsAccountCache: true },
       schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse, ...errorResponses } },
     },
-    async (request) => service.login(deps, request.ip, request.body),
+    async (request) => service.login(deps, request.clientAddress, request.body),
   );
 
   routes.post(
@@ -79,7 +79,7 @@ export function publicAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (request) => {
-      await service.forgotPassword(deps, request.ip, request.body.email);
+      await service.forgotPassword(deps, request.clientAddress, request.body.email);
       return { message: service.FORGOT_PASSWORD_MESSAGE };
     },
   );
@@ -94,7 +94,7 @@ export function publicAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (request) => {
-      await service.resetPassword(deps, request.ip, request.body);
+      await service.resetPassword(deps, request.clientAddress, request.body);
       return { message: 'Your password has been reset. Please log in with your new password.' };
     },
   );

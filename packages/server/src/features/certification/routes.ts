@@ -76,6 +76,6 @@ export function publicCertificateRoutes(app: FastifyInstance, deps: AppDeps): vo
         response: { 200: CertificateVerification, 404: MessageResponse, 429: MessageResponse },
       },
     },
-    async (request) => service.verifyCertificate(deps, request.ip, request.params.code),
+    async (request) => service.verifyCertificate(deps, request.clientAddress, request.params.code),
   );
 }

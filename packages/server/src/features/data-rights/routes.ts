@@ -51,7 +51,7 @@ export function dataRightsRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (request) => {
-      await service.deleteAccount(deps, currentUser(request), request.ip, request.body.password);
+      await service.deleteAccount(deps, currentUser(request), request.clientAddress, request.body.password);
       return { message: ACCOUNT_DELETED_MESSAGE };
     },
   );
