@@ -12,7 +12,7 @@ import {
   users,
   type StoredOption,
 } from '../packages/server/src/db/schema.ts';
-import { hashPassword } from '../packages/server/src/features/auth/passwords.ts';
+import { hashPassword } from '../packages/server/src/lib/passwords.ts';
 import { loadContentIfEmpty } from '../packages/server/src/features/content/loader.ts';
 
 /**

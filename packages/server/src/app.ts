@@ -8,7 +8,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import type { AppDeps } from './deps.ts';
-import { createJwtService } from './features/auth/jwt.ts';
+import { createJwtService } from './lib/jwt.ts';
 import { attemptRoutes } from './features/attempts/routes.ts';
 import { benchRoutes } from './features/bench/routes.ts';
 import { publicAuthRoutes, userAuthRoutes } from './features/auth/routes.ts';

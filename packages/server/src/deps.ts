@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/index.ts';
-import type { JwtService } from './features/auth/jwt.ts';
+import type { JwtService } from './lib/jwt.ts';
 import type { AccountCache } from './lib/account-cache.ts';
 import type { BackgroundWork } from './lib/background-work.ts';
 import type { QuizCache } from './lib/quiz-cache.ts';

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { passwordWork } from '../features/auth/passwords.ts';
+import { passwordWork } from '../lib/passwords.ts';
 import { SERVER_BUSY_MESSAGE } from '../lib/work-queue.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 import {

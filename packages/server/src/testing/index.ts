@@ -10,7 +10,7 @@ import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/index.ts';
 import { users } from '../db/schema.ts';
-import { hashPassword } from '../features/auth/passwords.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { databaseUrlWithName } from './global-setup.ts';
 
 /** A fresh, migrated database for one test file: PGlite in memory, or a PostgreSQL copy of the template. */

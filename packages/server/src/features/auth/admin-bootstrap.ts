@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
 import { NewPassword, Email } from '@quizquest/shared';
-import { hashPassword, passwordProblem } from './passwords.ts';
+import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 
 export class AdminBootstrapError extends Error {}
 

@@ -372,7 +372,7 @@ describe('GET /api/auth/me and tokens', () => {
     const user = await insertUser(context.database);
     const headers = await loginAs(context, user.email);
     expect((await context.request({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(200);
-    const { createJwtService } = await import('./jwt.ts');
+    const { createJwtService } = await import('../../lib/jwt.ts');
     const shortLived = createJwtService('s'.repeat(32), 1);
     const token = await shortLived.sign({ sub: user.id, tv: 0 });
     await new Promise((resolve) => setTimeout(resolve, 2100));

@@ -1,10 +1,15 @@
 import { CONSENT_TEXT, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
-import { sessionUser } from '../../lib/account.ts';
+import { sessionUser } from '../../entitlements/session-user.ts';
 import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
 import { hashToken, newEmailToken } from '../../lib/tokens.ts';
 import { alreadyRegisteredMail, resetMail, verificationMail } from './mails.ts';
-import { assertAcceptablePassword, DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords.ts';
+import {
+  assertAcceptablePassword,
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  verifyPassword,
+} from '../../lib/passwords.ts';
 import * as queries from './queries.ts';
 
 const MINUTE = 60_000;

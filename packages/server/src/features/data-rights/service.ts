@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { forbidden, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
 import * as queries from './queries.ts';
 import { redactPaymentEvent } from './redact-payment-event.ts';
 

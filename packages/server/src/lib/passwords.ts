@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { badRequest } from '../../lib/http-error.ts';
-import { createWorkQueue } from '../../lib/work-queue.ts';
+import { badRequest } from './http-error.ts';
+import { createWorkQueue } from './work-queue.ts';
 
 // OWASP's argon2id parameters: m = 19 MiB, t = 2, p = 1.
 const ARGON2_OPTIONS = {

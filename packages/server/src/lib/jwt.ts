@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { Lru } from '../../lib/lru.ts';
+import { Lru } from './lru.ts';
 
 /** Tokens whose signature was checked, kept so each request does not recompute the HMAC. */
 const VERIFIED_TOKENS_KEPT = 10_000;
