@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ContentPack, LEVELS, type ContentQuizInput } from '@quizquest/shared';
-import { sniffImageType } from '../src/features/media/service.ts';
+import { sniffImageType } from '../src/lib/media.ts';
 
 const CONTENT_DIR = path.dirname(fileURLToPath(import.meta.url));
 const MAX_IMAGE_SIDE_PX = 600;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaUrl, storeImageDataString } from '../features/media/service.ts';
+import { mediaUrl, storeImageDataString } from '../lib/media.ts';
 import { createTestContext, type TestContext } from '../testing/index.ts';
 import { insertCertifications, subLevelIdsOf } from '../testing/certification.ts';
 import { signIn, type SignedIn } from './support.ts';

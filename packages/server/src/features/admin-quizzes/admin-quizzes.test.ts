@@ -23,7 +23,7 @@ import {
 import { attempts, quizzes } from '../../db/schema.ts';
 import { countRows, createTestContext, type TestContext } from '../../testing/index.ts';
 import { insertQuiz } from '../../testing/quizzes.ts';
-import { MEDIA_MAX_BYTES } from '../media/service.ts';
+import { MEDIA_MAX_BYTES } from '../../lib/media.ts';
 import { pngImage, quizBody, signIn, textOptions, type Headers } from './test-helpers.ts';
 import { ACCOUNT_CHANGED_CHANNEL } from '../../lib/account-cache.ts';
 

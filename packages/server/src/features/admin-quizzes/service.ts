@@ -29,7 +29,7 @@ import {
   mediaUrl,
   quotaOf,
   storeImage,
-} from '../media/service.ts';
+} from '../../lib/media.ts';
 import * as queries from './queries.ts';
 
 export const QUIZ_NOT_FOUND_MESSAGE = 'Quiz not found';

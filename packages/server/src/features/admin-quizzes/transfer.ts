@@ -8,7 +8,7 @@ import {
   type QuizImportResponse,
 } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
-import { mediaIdFromUrl, mediaUrl } from '../media/service.ts';
+import { mediaIdFromUrl, mediaUrl } from '../../lib/media.ts';
 import * as queries from './queries.ts';
 import {
   checkQuizUploadRate,

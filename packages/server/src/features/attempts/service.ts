@@ -20,7 +20,7 @@ import { assertCertificationQuizOpen } from '../../lib/certification-access.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { mediaUrl } from '../media/service.ts';
+import { mediaUrl } from '../../lib/media.ts';
 import * as queries from './queries.ts';
 
 export const QUIZ_NOT_FOUND_MESSAGE = 'Quiz not found';

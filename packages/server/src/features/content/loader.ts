@@ -14,7 +14,7 @@ import {
   sniffImageType,
   storeImage,
   type ImageUse,
-} from '../media/service.ts';
+} from '../../lib/media.ts';
 import {
   deleteQuizBody,
   ensureCategory,

@@ -10,7 +10,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema.ts';
-import { releaseMedia } from '../media/service.ts';
+import { releaseMedia } from '../../lib/media.ts';
 
 /** Everything on the user's row that belongs in their copy (no password hash, no token version). */
 export async function accountRow(db: DbOrTx, userId: string) {
@@ -176,7 +176,7 @@ export async function deleteUser(tx: Tx, userId: string): Promise<boolean> {
 }
 
 /**
- * Deletes the erased account's avatar when nobody else uses it (media/service.ts releaseMedia:
+ * Deletes the erased account's avatar when nobody else uses it (lib/media.ts releaseMedia:
  * locked, every reference rechecked). Run after the user's row is deleted, so any avatar
  * reference left is someone else's. False when it is still used (or left to the media sweeper).
  */

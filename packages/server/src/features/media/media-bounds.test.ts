@@ -20,7 +20,7 @@ import {
   releaseMedia,
   storeImage,
   UPLOAD_RATE_MESSAGE,
-} from './service.ts';
+} from '../../lib/media.ts';
 import { MEDIA_SWEEP_GRACE_MS, startMediaSweeper, sweepMedia } from './sweeper.ts';
 
 /**

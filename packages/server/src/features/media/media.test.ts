@@ -13,7 +13,7 @@ import {
   storeImage,
   storeImageDataString,
   type ImageUse,
-} from './service.ts';
+} from '../../lib/media.ts';
 
 let context: TestContext;
 let png: Buffer;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { media } from '../../db/schema.ts';
-import { mediaIsReferenced } from './service.ts';
+import { mediaIsReferenced } from '../../lib/media.ts';
 
 /**
  * The media sweeper (decision 022): deletes media that nothing references any more, on any number

@@ -20,7 +20,7 @@ import {
   releaseMedia,
   saveImage,
   type PreparedImage,
-} from '../media/service.ts';
+} from '../../lib/media.ts';
 import * as queries from './queries.ts';
 
 export const EMAIL_UNCHANGEABLE_MESSAGE = 'Email cannot be changed';

@@ -10,7 +10,7 @@ import {
   subscribe,
 } from '../../testing/certification.ts';
 import { insertQuiz, textOptions } from '../../testing/quizzes.ts';
-import { mediaUrl, storeImage } from '../media/service.ts';
+import { mediaUrl, storeImage } from '../../lib/media.ts';
 import { ACCOUNT_CHANGED_CHANNEL } from '../../lib/account-cache.ts';
 
 let context: TestContext;

@@ -10,7 +10,7 @@ import { cachedAttemptCounts } from '../../lib/account-state.ts';
 import { assertCertificationQuizOpenForRead } from '../../lib/certification-access.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { mediaUrl } from '../media/service.ts';
+import { mediaUrl } from '../../lib/media.ts';
 import * as queries from './queries.ts';
 
 export const QUIZ_NOT_FOUND_MESSAGE = 'Quiz not found';

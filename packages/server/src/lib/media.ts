@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { default as Sharp, Metadata } from 'sharp';
-import type { DbOrTx } from '../../db/index.ts';
-import { attempts, media, questions, users } from '../../db/schema.ts';
-import type { AppDeps } from '../../deps.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import type { DbOrTx } from '../db/index.ts';
+import { attempts, media, questions, users } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { HttpError } from './http-error.ts';
 
 export const MEDIA_MAX_BYTES = 2 * 1024 * 1024;
 /** Pixel floods: a tiny file that decodes to a giant image is refused. */
