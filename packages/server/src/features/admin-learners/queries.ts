@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gt, ilike, isNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import { learnerIdPrefixOf } from '@quizquest/shared';
 import type { DbOrTx } from '../../db/index.ts';
 import { attempts, certifications, quizzes, subscriptions, users } from '../../db/schema.ts';
+import { termInForceColumn } from '../../entitlements/plan.ts';
 
 /** A LIKE pattern matching `text` literally anywhere. */
 function containsPattern(text: string): string {
@@ -28,20 +29,6 @@ function learnerFilter(query: string | undefined): SQL | undefined {
   );
 }
 
-/**
- * The subscription in force at `now` as a correlated sub-query: the same rule as
- * lib/account.ts activeSubscription (not cancelled, started, not ended; the latest end wins),
- * so a page of learners costs one statement instead of one per learner.
- */
-function activePlanColumn<T>(column: typeof subscriptions.planId | typeof subscriptions.endsAt, now: Date) {
-  return sql<T>`(select ${column} from ${subscriptions} where ${and(
-    sql`${subscriptions.userId} = ${outerUserId}`,
-    isNull(subscriptions.cancelledAt),
-    lte(subscriptions.startsAt, now),
-    gt(subscriptions.endsAt, now),
-  )} order by ${subscriptions.endsAt} desc limit 1)`;
-}
-
 function rowColumns(now: Date) {
   return {
     id: users.id,
@@ -51,8 +38,12 @@ function rowColumns(now: Date) {
     grade: users.grade,
     isVerified: users.isVerified,
     createdAt: users.createdAt,
-    planId: activePlanColumn<string | null>(subscriptions.planId, now),
-    planEndsAt: activePlanColumn<Date | null>(subscriptions.endsAt, now).mapWith(subscriptions.endsAt),
+    // The plan in force as correlated sub-queries (entitlements' one SQL form of the rule), so a
+    // page of learners costs one statement instead of one per learner.
+    planId: termInForceColumn<string>(subscriptions.planId, { learnerId: outerUserId, at: now }),
+    planEndsAt: termInForceColumn<Date>(subscriptions.endsAt, { learnerId: outerUserId, at: now }).mapWith(
+      subscriptions.endsAt,
+    ),
     certificationsEarned: sql<number>`(select count(*) from ${certifications} where ${certifications.userId} = ${outerUserId})::int`,
     attemptsCount: sql<number>`(select count(*) from ${attempts} where ${attempts.userId} = ${outerUserId})::int`,
   };
@@ -84,22 +75,6 @@ export async function learnerRow(db: DbOrTx, userId: string, now: Date) {
     .where(and(eq(users.id, userId), eq(users.role, 'learner')))
     .limit(1);
   return row ?? null;
-}
-
-/** The learner's plan history, newest first. */
-export async function subscriptionHistory(db: DbOrTx, userId: string) {
-  return db
-    .select({
-      id: subscriptions.id,
-      planId: subscriptions.planId,
-      startsAt: subscriptions.startsAt,
-      endsAt: subscriptions.endsAt,
-      source: subscriptions.source,
-      cancelledAt: subscriptions.cancelledAt,
-    })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.startsAt), desc(subscriptions.createdAt));
 }
 
 export async function certificationsOf(db: DbOrTx, userId: string) {

@@ -6,7 +6,8 @@ import {
   type AdminLearnerRow,
 } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
-import { activeSubscription } from '../../lib/account.ts';
+import { subscriptionHistory } from '../../entitlements/plan-changes.ts';
+import { planTermInForce } from '../../entitlements/plan.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import * as queries from './queries.ts';
@@ -59,8 +60,8 @@ export async function learnerDetail(deps: AppDeps, userId: string): Promise<Admi
   const row = await queries.learnerRow(deps.db, userId, now);
   if (!row) throw notFound(LEARNER_NOT_FOUND_MESSAGE);
   const [active, history, earned, recent] = await Promise.all([
-    activeSubscription(deps.db, userId, now),
-    queries.subscriptionHistory(deps.db, userId),
+    planTermInForce(deps.db, userId, now),
+    subscriptionHistory(deps.db, userId, 'newest-first'),
     queries.certificationsOf(deps.db, userId),
     queries.recentAttempts(deps.db, userId, RECENT_ATTEMPTS),
   ]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, createTestContext, insertUser, loginAs, type TestContext } from '../../testing/index.ts';
-import { subscriptionHistory } from '../../lib/subscriptions.ts';
+import { subscriptionHistory } from '../../entitlements/plan-changes.ts';
 
 let context: TestContext;
 let admin: { id: string; headers: { authorization: string } };

@@ -15,8 +15,8 @@ import {
 import type { Tx } from '../../db/index.ts';
 import type { AttemptedQuestion } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
-import { cachedPlanLimits } from '../../lib/account-state.ts';
-import { assertCertificationQuizOpen } from '../../lib/certification-access.ts';
+import { cachedPlanLimits } from '../../entitlements/account-state.ts';
+import { assertCertificationQuizOpen } from '../../entitlements/certification-gate.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';

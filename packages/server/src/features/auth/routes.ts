@@ -12,7 +12,7 @@ import {
   VerifyEmailRequest,
 } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
-import { meResponse } from '../../lib/account.ts';
+import { meResponse } from '../../entitlements/session-user.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { unauthorized } from '../../lib/http-error.ts';
 import * as service from './service.ts';

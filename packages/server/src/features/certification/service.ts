@@ -23,7 +23,7 @@ import {
   cachedPlanLimits,
   certificationRows,
   type CertificationRow,
-} from '../../lib/account-state.ts';
+} from '../../entitlements/account-state.ts';
 import { forbidden, notFound, tooManyRequests } from '../../lib/http-error.ts';
 import { renderCertificatePdf } from './pdf.ts';
 import * as queries from './queries.ts';

@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../../db/index.ts';
 import { subscriptions } from '../../db/schema.ts';
-import { PLAN_DURATION_MS } from '../../lib/subscriptions.ts';
+import { PLAN_DURATION_MS } from '../../entitlements/plan-changes.ts';
 import { createTestContext, insertUser, type TestContext } from '../../testing/index.ts';
 
 /**

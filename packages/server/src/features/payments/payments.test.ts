@@ -4,7 +4,7 @@ import { paymentEvents, subscriptions } from '../../db/schema.ts';
 import { PlanPaymentResponse } from '@quizquest/shared';
 import { loadConfig } from '../../config.ts';
 import { countRows, createTestContext, insertUser, loginAs, type TestContext } from '../../testing/index.ts';
-import { applyPayment, PLAN_DURATION_MS } from '../../lib/subscriptions.ts';
+import { applyPayment, PLAN_DURATION_MS } from '../../entitlements/plan-changes.ts';
 import {
   INVALID_SIGNATURE_MESSAGE,
   qrCodeDataUrl,

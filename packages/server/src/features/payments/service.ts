@@ -12,7 +12,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
-import { applyPayment } from '../../lib/subscriptions.ts';
+import { applyPayment } from '../../entitlements/plan-changes.ts';
 import * as queries from './queries.ts';
 
 /** The plans with their payment links and the support number, all from configuration. */

@@ -7,7 +7,7 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
-import { subscriptionState } from '../../lib/subscriptions.ts';
+import { learnerPlanState } from '../../entitlements/plan.ts';
 import {
   checkImageBytes,
   checkQuota,
@@ -31,7 +31,7 @@ type ProfileUpdate = z.output<typeof ProfileUpdateRequest>;
 export async function getProfile(deps: AppDeps, userId: string): Promise<ProfileResponse> {
   const row = await queries.profileRow(deps.db, userId);
   if (!row) throw notFound('Account not found');
-  const state = await subscriptionState(deps.db, userId, deps.now());
+  const state = await learnerPlanState(deps.db, userId, deps.now());
   return {
     first_name: row.firstName,
     last_name: row.lastName,

@@ -6,8 +6,8 @@ import {
   type QuizOption,
 } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
-import { cachedAttemptCounts } from '../../lib/account-state.ts';
-import { assertCertificationQuizOpenForRead } from '../../lib/certification-access.ts';
+import { cachedAttemptCounts } from '../../entitlements/account-state.ts';
+import { assertCertificationQuizOpenForRead } from '../../entitlements/certification-gate.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { mediaUrl } from '../../lib/media.ts';

@@ -1,22 +1,22 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import { findPlan, PLAN_DURATION_DAYS, type PaidPlanId, type PlanLimits } from '@quizquest/shared';
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
+import { findPlan, PLAN_DURATION_DAYS, type PaidPlanId } from '@quizquest/shared';
 import type { DbOrTx } from '../db/index.ts';
 import { subscriptions, users } from '../db/schema.ts';
-import { activeSubscription, planLimitsFor } from './account.ts';
-import { databaseErrorCode } from './database-errors.ts';
-import { conflict, notFound } from './http-error.ts';
-import { isUuid } from './ids.ts';
+import { databaseErrorCode } from '../lib/database-errors.ts';
+import { conflict, notFound } from '../lib/http-error.ts';
+import { isUuid } from '../lib/ids.ts';
+import { learnerPlanState, planTermInForce, type PlanState } from './plan.ts';
 
 /**
- * THE activation service (design.md §5): every change to a learner's plan goes through here, from
- * the admin API, the admin Learners page and the payment webhook alike.
+ * THE activation service (design.md §5, decision 025): every change to a learner's plan goes
+ * through here, from the admin API, the admin Learners page and the payment webhook alike.
  *
  * Rows are never rewritten in place beyond closing them, so the table is the plan's history:
  * - activate: the plan in force (if any) is closed at `now` and a new row runs now → now + 365 days;
  * - extend: the plan in force is closed at `now` and a new row of the same plan runs
  *   now → (its end + 365 days), so the end moves by exactly 365 days and the row says who did it;
- * - cancel: the plan in force gets cancelledAt/cancelledBy; the user is on free from `now`.
- * After a row's end the user is simply back on free: nothing earned (attempts, certifications,
+ * - cancel: the plan in force gets cancelledAt/cancelledBy; the learner is on free from `now`.
+ * After a row's end the learner is simply back on free: nothing earned (attempts, certifications,
  * certificates) is touched by any of this.
  */
 
@@ -25,6 +25,7 @@ export const PLAN_DURATION_MS = PLAN_DURATION_DAYS * 24 * 60 * 60 * 1000;
 export type SubscriptionSource = 'admin' | 'webhook';
 
 export interface ActivatePlanInput {
+  /** The learner whose plan changes (the field keeps the column's name). */
   userId: string;
   planId: PaidPlanId;
   /** The admin's user id; null when the payment webhook activates. */
@@ -50,49 +51,38 @@ export interface CancelPlanInput {
   now: Date;
 }
 
-/** What the user's plan is after a change: the same fields /auth/me reports. */
-export interface SubscriptionState {
-  subscription: PlanLimits['planId'];
-  subscriptionEndsAt: string | null;
-  quizLimits: { maxQuizzes: number | null; maxAttemptsPerQuiz: number };
-  allowedLevel: number;
-}
-
 export const NO_ACTIVE_PLAN_MESSAGE = 'This learner has no active plan';
 
-export async function subscriptionState(db: DbOrTx, userId: string, now: Date): Promise<SubscriptionState> {
-  const { subscription, limits } = await planLimitsFor(db, userId, now);
-  return {
-    subscription: limits.planId,
-    subscriptionEndsAt: subscription ? subscription.endsAt.toISOString() : null,
-    quizLimits: { maxQuizzes: limits.maxQuizzes, maxAttemptsPerQuiz: limits.maxAttemptsPerQuiz },
-    allowedLevel: limits.allowedLevel,
-  };
-}
-
-/** Locks the user's row so concurrent changes to one user's plan happen one after the other. */
-async function lockUser(tx: DbOrTx, userId: string): Promise<void> {
-  if (!isUuid(userId)) throw notFound('User not found');
-  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+/**
+ * Locks the learner's row so concurrent changes to one learner's plan happen one after the other
+ * (the submission takes the same lock).
+ */
+async function lockLearner(tx: DbOrTx, learnerId: string): Promise<void> {
+  if (!isUuid(learnerId)) throw notFound('User not found');
+  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, learnerId)).for('update');
   if (!user) throw notFound('User not found');
 }
 
 /** Ends every row still running or starting later at `now` (the plan is being replaced). */
-async function closeRunningRows(tx: DbOrTx, userId: string, now: Date): Promise<void> {
+async function closeRunningRows(tx: DbOrTx, learnerId: string, now: Date): Promise<void> {
   await tx
     .update(subscriptions)
     .set({ endsAt: now })
     .where(
-      and(eq(subscriptions.userId, userId), isNull(subscriptions.cancelledAt), gt(subscriptions.endsAt, now)),
+      and(
+        eq(subscriptions.userId, learnerId),
+        isNull(subscriptions.cancelledAt),
+        gt(subscriptions.endsAt, now),
+      ),
     );
 }
 
 /** Activates a paid plan for 365 days from `now`, replacing the plan in force. */
-export async function activatePlan(db: DbOrTx, input: ActivatePlanInput): Promise<SubscriptionState> {
+export async function activatePlan(db: DbOrTx, input: ActivatePlanInput): Promise<PlanState> {
   const plan = findPlan(input.planId);
   if (plan.id === 'free') throw notFound('Plan not found');
   return db.transaction(async (tx) => {
-    await lockUser(tx, input.userId);
+    await lockLearner(tx, input.userId);
     await closeRunningRows(tx, input.userId, input.now);
     await tx.insert(subscriptions).values({
       userId: input.userId,
@@ -103,15 +93,15 @@ export async function activatePlan(db: DbOrTx, input: ActivatePlanInput): Promis
       activatedBy: input.actorId,
       paymentReference: input.paymentReference ?? null,
     });
-    return subscriptionState(tx, input.userId, input.now);
+    return learnerPlanState(tx, input.userId, input.now);
   });
 }
 
-/** Adds 365 days to the end of the plan in force. 409 when the user has none. */
-export async function extendPlan(db: DbOrTx, input: ExtendPlanInput): Promise<SubscriptionState> {
+/** Adds 365 days to the end of the plan in force. 409 when the learner has none. */
+export async function extendPlan(db: DbOrTx, input: ExtendPlanInput): Promise<PlanState> {
   return db.transaction(async (tx) => {
-    await lockUser(tx, input.userId);
-    const current = await activeSubscription(tx, input.userId, input.now);
+    await lockLearner(tx, input.userId);
+    const current = await planTermInForce(tx, input.userId, input.now);
     if (!current) throw conflict(NO_ACTIVE_PLAN_MESSAGE);
     await closeRunningRows(tx, input.userId, input.now);
     await tx.insert(subscriptions).values({
@@ -123,15 +113,15 @@ export async function extendPlan(db: DbOrTx, input: ExtendPlanInput): Promise<Su
       activatedBy: input.actorId,
       paymentReference: input.paymentReference ?? null,
     });
-    return subscriptionState(tx, input.userId, input.now);
+    return learnerPlanState(tx, input.userId, input.now);
   });
 }
 
-/** Cancels the plan in force; the user is on free from `now`. 409 when the user has none. */
-export async function cancelPlan(db: DbOrTx, input: CancelPlanInput): Promise<SubscriptionState> {
+/** Cancels the plan in force; the learner is on free from `now`. 409 when the learner has none. */
+export async function cancelPlan(db: DbOrTx, input: CancelPlanInput): Promise<PlanState> {
   return db.transaction(async (tx) => {
-    await lockUser(tx, input.userId);
-    const current = await activeSubscription(tx, input.userId, input.now);
+    await lockLearner(tx, input.userId);
+    const current = await planTermInForce(tx, input.userId, input.now);
     if (!current) throw conflict(NO_ACTIVE_PLAN_MESSAGE);
     await tx
       .update(subscriptions)
@@ -143,7 +133,7 @@ export async function cancelPlan(db: DbOrTx, input: CancelPlanInput): Promise<Su
           gt(subscriptions.endsAt, input.now),
         ),
       );
-    return subscriptionState(tx, input.userId, input.now);
+    return learnerPlanState(tx, input.userId, input.now);
   });
 }
 
@@ -162,19 +152,19 @@ const UNIQUE_VIOLATION = '23505';
 /**
  * A payment for a plan: the same plan as the one in force extends it by 365 days (a renewal),
  * any other plan replaces it from now (an upgrade or a change). A payment is applied once
- * (decision 020): null when a plan row already carries it. The check runs under the user's lock,
- * so copies for one user wait for each other; the unique index on the payment reference refuses
+ * (decision 020): null when a plan row already carries it. The check runs under the learner's
+ * lock, so copies for one learner wait for each other; the unique index on the payment reference refuses
  * any copy that got past it (another user, another instance) and is answered null too.
  */
 export async function applyPayment(
   db: DbOrTx,
   input: Omit<ActivatePlanInput, 'actorId' | 'source'> & { paymentReference: string },
-): Promise<SubscriptionState | null> {
+): Promise<PlanState | null> {
   try {
     return await db.transaction(async (tx) => {
-      await lockUser(tx, input.userId);
+      await lockLearner(tx, input.userId);
       if (await paymentApplied(tx, input.paymentReference)) return null;
-      const current = await activeSubscription(tx, input.userId, input.now);
+      const current = await planTermInForce(tx, input.userId, input.now);
       const common = { ...input, actorId: null, source: 'webhook' as const };
       return current?.planId === input.planId ? extendPlan(tx, common) : activatePlan(tx, common);
     });
@@ -197,8 +187,23 @@ export interface SubscriptionHistoryRow {
   createdAt: Date;
 }
 
-/** Every plan row of a user, oldest first: who activated, extended or cancelled it and when. */
-export async function subscriptionHistory(db: DbOrTx, userId: string): Promise<SubscriptionHistoryRow[]> {
+/**
+ * The order of a plan history: as written (oldest first: the plan changes' own record) or newest
+ * term first (the admin Learners page).
+ */
+export type HistoryOrder = 'as-written' | 'newest-first';
+
+const HISTORY_ORDER = {
+  'as-written': [asc(subscriptions.createdAt), asc(subscriptions.startsAt)],
+  'newest-first': [desc(subscriptions.startsAt), desc(subscriptions.createdAt)],
+} as const;
+
+/** Every plan row of a learner: who activated, extended or cancelled it and when. */
+export async function subscriptionHistory(
+  db: DbOrTx,
+  learnerId: string,
+  order: HistoryOrder = 'as-written',
+): Promise<SubscriptionHistoryRow[]> {
   return db
     .select({
       id: subscriptions.id,
@@ -213,6 +218,6 @@ export async function subscriptionHistory(db: DbOrTx, userId: string): Promise<S
       createdAt: subscriptions.createdAt,
     })
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.startsAt));
+    .where(eq(subscriptions.userId, learnerId))
+    .orderBy(...HISTORY_ORDER[order]);
 }

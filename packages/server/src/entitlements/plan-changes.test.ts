@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAID_PLANS, type PaidPlanId } from '@quizquest/shared';
 import { certifications, subscriptions } from '../db/schema.ts';
 import { countRows, createTestContext, insertUser, loginAs, type TestContext } from '../testing/index.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 import {
   activatePlan,
   applyPayment,
@@ -12,7 +12,7 @@ import {
   NO_ACTIVE_PLAN_MESSAGE,
   PLAN_DURATION_MS,
   subscriptionHistory,
-} from './subscriptions.ts';
+} from './plan-changes.ts';
 
 let context: TestContext;
 let adminId: string;
