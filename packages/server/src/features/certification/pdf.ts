@@ -1,4 +1,5 @@
 import type PdfDocumentClass from 'pdfkit';
+import { formatEnInDate, INDIA_TIME_ZONE } from '@quizquest/shared';
 import type QRCodeModule from 'qrcode';
 
 export interface CertificateContent {
@@ -36,12 +37,7 @@ export function pdfText(text: string): string {
 
 /** en-IN date in India's time zone: '12 March 2026' (design.md §5: dates are shown en-IN). */
 export function certificateDate(date: Date): string {
-  return date.toLocaleDateString('en-IN', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  });
+  return formatEnInDate(date, 'long', INDIA_TIME_ZONE);
 }
 
 const INK = '#1f2a44';

@@ -1,5 +1,6 @@
 import {
   findSubLevel,
+  formatEnInDate,
   remainingAttempts,
   type HistoryAttempt,
   type QuizAttemptResponse,
@@ -74,10 +75,7 @@ export function formatScore(score: number, decimals: 0 | 2): string {
   return `${score.toFixed(decimals)}%`;
 }
 
-const attemptDate = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** Design §5: dates show en-IN, e.g. '5 Mar 2026, 10:30 am'. */
 export function formatAttemptDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : attemptDate.format(date);
+  return formatEnInDate(iso, 'dateTime');
 }

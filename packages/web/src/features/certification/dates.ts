@@ -1,20 +1,14 @@
-const certificateDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
-// The printed certificate is dated in India's time zone: the verification page shows the same day.
-const issuedDate = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
+import { formatEnInDate, INDIA_TIME_ZONE } from '@quizquest/shared';
 
 /** en-IN date of an ISO time, '12 March 2026' (design.md §5); '' for a bad value. */
 export function formatCertificateDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : certificateDate.format(date);
+  return formatEnInDate(iso, 'long');
 }
 
-/** The issue date as printed on the certificate. */
+/**
+ * The issue date as printed on the certificate: in India's time zone, so the verification page
+ * shows the same day as the PDF.
+ */
 export function formatIssuedDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : issuedDate.format(date);
+  return formatEnInDate(iso, 'long', INDIA_TIME_ZONE);
 }

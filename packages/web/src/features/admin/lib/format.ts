@@ -1,16 +1,13 @@
-/** Dates are shown en-IN (design.md §5), e.g. 21/11/2025. */
+import { formatEnInDate } from '@quizquest/shared';
+
+/** Dates are shown en-IN (design.md §5), e.g. 21/11/2025; '—' for none. */
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString('en-IN');
+  return (iso && formatEnInDate(iso, 'numeric')) || '—';
 }
 
+/** e.g. '20 Mar 2026, 9:15 am'; '—' for none. */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? '—'
-    : date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+  return (iso && formatEnInDate(iso, 'dateTime')) || '—';
 }
 
 /** A score percentage with two decimals (spec §9). */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { findPlan, LEVEL_COUNT } from '@quizquest/shared';
+import { findPlan, formatEnInDate, LEVEL_COUNT } from '@quizquest/shared';
 
 export interface PlanCardProps {
   subscription: string;
@@ -7,8 +7,6 @@ export interface PlanCardProps {
   quizLimits: { maxQuizzes: number | null; maxAttemptsPerQuiz: number };
   allowedLevel: number;
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
 
 export function practiceLimitText({ maxQuizzes, maxAttemptsPerQuiz }: PlanCardProps['quizLimits']): string {
   const quizzes = maxQuizzes === null ? 'Unlimited practice quizzes' : `Up to ${maxQuizzes} practice quizzes`;
@@ -30,7 +28,7 @@ export function PlanCard(props: PlanCardProps) {
         <li>{practiceLimitText(props.quizLimits)}</li>
         <li>{certificationLevelText(props.allowedLevel)}</li>
         {props.subscriptionEndsAt ? (
-          <li>Active until {dateFormat.format(new Date(props.subscriptionEndsAt))}</li>
+          <li>Active until {formatEnInDate(props.subscriptionEndsAt, 'long')}</li>
         ) : null}
       </ul>
       <Link to="/subscribe" className="button">
