@@ -31,6 +31,11 @@ export interface ApiResponse {
   data: unknown;
 }
 
+/** A request given up because the page moved on (its signal aborted): nothing to tell anyone. */
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -75,7 +80,7 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
       signal,
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isAbort(error)) throw error;
     throw new ApiError(0);
   }
 

@@ -5,10 +5,6 @@ export function toast(kind: ToastKind, message: string): void {
   showToast(kind, message).catch(() => undefined);
 }
 
-/** A request given up because the page moved on: nothing to tell anyone. */
-export const isAbort = (error: unknown): boolean =>
-  error instanceof DOMException && error.name === 'AbortError';
-
 /** Back to the top of the page (the router keeps the scroll position between pages). */
 export function scrollToTop(): void {
   const root = document.scrollingElement ?? document.documentElement;

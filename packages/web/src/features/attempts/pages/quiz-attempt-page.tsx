@@ -9,13 +9,13 @@ import {
   type QuizAttemptResponse,
   type QuizHistoryResponse,
 } from '@quizquest/shared';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage, isAbort } from '../../../lib/api-client.ts';
 import { useReadAloud } from '../../../lib/speech.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchHistory, fetchQuiz, submitQuiz } from '../api.ts';
 import { attemptsLeftForQuiz } from '../attempt-rules.ts';
 import { AttemptQuestion } from '../components/attempt-question.tsx';
-import { isAbort, scrollToTop, toast } from '../page-helpers.ts';
+import { scrollToTop, toast } from '../page-helpers.ts';
 
 export const QUIZ_LOAD_FAILED = 'Failed to load quiz. Please try again later.';
 export const SUBMISSION_FAILED = 'Submission failed.';

@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { planAllowsPracticeQuiz, type QuizHistoryResponse, type QuizResultResponse } from '@quizquest/shared';
 import { Celebration } from '../../../components/celebration.tsx';
+import { isAbort } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchHistory, fetchResult } from '../api.ts';
 import { attemptsLeftAfterResult, formatScore } from '../attempt-rules.ts';
 import { optionLetter } from '../components/attempt-question.tsx';
 import { Stars } from '../components/stars.tsx';
-import { isAbort, scrollToTop } from '../page-helpers.ts';
+import { scrollToTop } from '../page-helpers.ts';
 
 export const RESULT_LOAD_FAILED = 'Failed to load result or history.';
 /** A certification result before the sub-level is earned or the attempts run out (decision 023). */

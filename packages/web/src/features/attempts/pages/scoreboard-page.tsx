@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { HistoryAttempt } from '@quizquest/shared';
+import { isAbort } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchHistory } from '../api.ts';
 import { formatAttemptDate, formatScore, groupAttempts } from '../attempt-rules.ts';
 import { Stars } from '../components/stars.tsx';
-import { isAbort, toast } from '../page-helpers.ts';
+import { toast } from '../page-helpers.ts';
 
 export const ERROR_LOADING_ATTEMPTS = 'Error loading quiz attempts.';
 export const NO_ATTEMPTS_YET = 'You have not attempted any quizzes yet.';

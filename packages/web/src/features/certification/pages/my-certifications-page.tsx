@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { currentLevel, LEVELS, type CertificationRecord, type Level } from '@quizquest/shared';
+import { isAbort } from '../../../lib/api-client.ts';
 import { openPdf } from '../../../lib/open-pdf.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { certificatePath, fetchMyCertifications } from '../api.ts';
@@ -12,8 +13,6 @@ type Loaded =
   | { state: 'loading' }
   | { state: 'failed' }
   | { state: 'ready'; earned: Map<string, CertificationRecord>; completed: Set<number> };
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
  * Spec §2 My Certifications: levels 1 to 10, each collapsible, with Expand All / Collapse All;

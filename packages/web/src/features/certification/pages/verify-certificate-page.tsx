@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CERTIFICATE_CODE_PATTERN, type CertificateVerification } from '@quizquest/shared';
 import { PublicLayout } from '../../../components/public-layout.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, isAbort } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchVerification } from '../api.ts';
 import { formatIssuedDate } from '../dates.ts';
@@ -17,8 +17,6 @@ type Check =
   | { state: 'valid'; certificate: CertificateVerification }
   | { state: 'not-found' }
   | { state: 'failed' };
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
  * The public page a certificate's QR code opens (/certificates/verify/{code}): it confirms the

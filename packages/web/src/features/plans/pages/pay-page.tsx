@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { rupeesInWords, type PlanPaymentResponse } from '@quizquest/shared';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, isAbort } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchPlanPayment } from '../api.ts';
 import '../plans.css';
@@ -15,8 +15,6 @@ type PaymentState =
   | { state: 'not-found' }
   | { state: 'failed' }
   | { state: 'ready'; payment: PlanPaymentResponse };
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /** ₹299.00: the exact amount the QR code asks for. */
 const exactAmount = (amount: number) => `₹${amount.toFixed(2)}`;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { LEVEL_COUNT, type PlansResponse, type PlanWithLink } from '@quizquest/shared';
+import { isAbort } from '../../../lib/api-client.ts';
 import { refreshSessionUser, useAuth } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -23,8 +24,6 @@ export function paymentPageUrl(plan: Pick<PlanWithLink, 'id' | 'payment_link'>):
 }
 
 type PlansState = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: PlansResponse };
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 function PlanFeatures({ plan }: { plan: PlanWithLink }) {
   return (

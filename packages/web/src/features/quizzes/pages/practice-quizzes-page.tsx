@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { distinctQuizCapReached, maxQuizzesMessage, type PublishedQuiz } from '@quizquest/shared';
 import { SelectField } from '../../../components/select-field.tsx';
+import { isAbort } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -14,8 +15,6 @@ export const SELECT_CATEGORY_PROMPT = 'Select a category take part in the Quiz.'
 export const NO_QUIZZES = 'No quizzes available at the moment.';
 export const ERROR_LOADING_QUIZZES = 'Error loading quizzes.';
 export const ERROR_LOADING_ATTEMPTS = 'Error loading quiz attempts.';
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 function toastError(message: string): void {
   showToast('error', message).catch(() => undefined);
