@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PASSWORD_MIN_LENGTH, SIGNUP_REDIRECT_DELAY_MS, SignupRequest, type Grade } from '@quizquest/shared';
+import { PASSWORD_MIN_LENGTH, SIGNUP_REDIRECT_DELAY_MS, SignupRequest } from '@quizquest/shared';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
-import { CATALOGUE_GRADES, fetchGrades } from '../../../lib/grades.ts';
+import { useGrades } from '../../../lib/grades.ts';
 import { signInToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { signup } from '../api.ts';
@@ -39,25 +39,10 @@ interface SignupValues {
 
 const EMPTY: SignupValues = { first_name: '', last_name: '', email: '', grade: '', password: '' };
 
-function useGrades(): { grades: readonly Grade[]; loading: boolean } {
-  const [grades, setGrades] = useState<readonly Grade[] | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchGrades(controller.signal)
-      .then(setGrades)
-      .catch(() => {
-        // The grades are a fixed catalogue: when the call fails, the form still works with it.
-        if (!controller.signal.aborted) setGrades(CATALOGUE_GRADES);
-      });
-    return () => controller.abort();
-  }, []);
-  return { grades: grades ?? [], loading: grades === null };
-}
-
 export function SignupPage() {
   useDocumentTitle('Sign Up');
   const navigate = useNavigate();
-  const { grades, loading: gradesLoading } = useGrades();
+  const grades = useGrades();
   const [values, setValues] = useState<SignupValues>(EMPTY);
   const [consent, setConsent] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
@@ -172,7 +157,7 @@ export function SignupPage() {
           label="Grade"
           name="grade"
           required
-          placeholder={gradesLoading ? 'Loading grades...' : 'Select grade'}
+          placeholder="Select grade"
           options={grades}
           value={values.grade}
           onChange={(event) => update('grade')(event.target.value)}

@@ -5,14 +5,13 @@ import {
   isPastDate,
   limitsForPlan,
   ProfileUpdateRequest,
-  type Grade,
   type ProfileResponse,
 } from '@quizquest/shared';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage, isAbort } from '../../../lib/api-client.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
-import { CATALOGUE_GRADES, fetchGrades } from '../../../lib/grades.ts';
+import { useGrades } from '../../../lib/grades.ts';
 import { getSession, updateSessionUser, useAuth } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -86,19 +85,6 @@ function profileFromSession(): ProfileResponse {
     quizLimits: { maxQuizzes: limits.maxQuizzes, maxAttemptsPerQuiz: limits.maxAttemptsPerQuiz },
     allowedLevel: limits.allowedLevel,
   };
-}
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
-function useGrades(): readonly Grade[] {
-  const [grades, setGrades] = useState<readonly Grade[]>(CATALOGUE_GRADES);
-  useEffect(() => {
-    const controller = new AbortController();
-    // The grades are a fixed catalogue: when the call fails, the form keeps working with it.
-    fetchGrades(controller.signal).then(setGrades, () => undefined);
-    return () => controller.abort();
-  }, []);
-  return grades;
 }
 
 /** Yesterday as YYYY-MM-DD: the latest date of birth the date picker offers. */
