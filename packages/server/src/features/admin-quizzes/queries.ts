@@ -160,14 +160,6 @@ export async function insertQuiz(tx: DbOrTx, values: QuizColumns, now: Date): Pr
   return row.id;
 }
 
-/** Every write bumps version and updated_at, so a cache of quiz content can tell it changed. */
-export async function updateQuiz(tx: DbOrTx, quizId: string, values: QuizColumns, now: Date): Promise<void> {
-  await tx
-    .update(quizzes)
-    .set({ ...values, version: sql`${quizzes.version} + 1`, updatedAt: now })
-    .where(eq(quizzes.id, quizId));
-}
-
 /** Soft delete: the row, its questions and every attempt on it stay. False when no live quiz has this id. */
 export async function softDeleteQuiz(db: DbOrTx, quizId: string, now: Date): Promise<boolean> {
   const rows = await db

@@ -15,12 +15,6 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import {
-  deleteQuizBody,
-  ensureCategory,
-  insertQuizBody,
-  type PackQuestionValues,
-} from '../content/queries.ts';
-import {
   checkQuota,
   checkUploadRate,
   claimMediaIds,
@@ -30,6 +24,12 @@ import {
   quotaOf,
   storeImage,
 } from '../../lib/media.ts';
+import {
+  ensureCategory,
+  insertQuizBody,
+  replaceQuiz,
+  type QuizQuestionValues,
+} from '../../lib/quiz-store.ts';
 import * as queries from './queries.ts';
 
 export const QUIZ_NOT_FOUND_MESSAGE = 'Quiz not found';
@@ -201,7 +201,7 @@ export async function storeQuestions(
   tx: DbOrTx,
   quiz: AdminQuizValues,
   uploader?: { id: string; quotaBytes: number },
-): Promise<{ questions: PackQuestionValues[]; problems: ImageProblem[] }> {
+): Promise<{ questions: QuizQuestionValues[]; problems: ImageProblem[] }> {
   const values = imageValues(quiz);
   const kept = values.map(mediaIdInUrl).filter((id): id is string => id !== null);
   const uploads = values.length > kept.length;
@@ -238,7 +238,7 @@ export async function storeQuestions(
     }
   };
 
-  const questions: PackQuestionValues[] = [];
+  const questions: QuizQuestionValues[] = [];
   for (const [index, question] of quiz.questions.entries()) {
     const n = index + 1;
     const imageMediaId = question.questionImage
@@ -316,14 +316,13 @@ export async function writeQuiz(
   if (problems.length > 0) throw new ImageProblemsError(problems);
   const categoryId = await ensureCategory(tx, quiz.category);
   const columns = quizColumnsOf(quiz, categoryId);
-  let id = quizId;
-  if (id === null) {
-    id = await queries.insertQuiz(tx, columns, now);
-  } else {
-    await queries.updateQuiz(tx, id, columns, now);
-    await deleteQuizBody(tx, id);
+  const body = { questions, grades: quiz.grades };
+  if (quizId !== null) {
+    await replaceQuiz(tx, quizId, columns, body, now);
+    return quizId;
   }
-  await insertQuizBody(tx, id, { questions, grades: quiz.grades });
+  const id = await queries.insertQuiz(tx, columns, now);
+  await insertQuizBody(tx, id, body);
   return id;
 }
 

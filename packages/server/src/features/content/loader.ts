@@ -16,16 +16,17 @@ import {
   type ImageUse,
 } from '../../lib/media.ts';
 import {
-  deleteQuizBody,
   ensureCategory,
+  insertQuizBody,
+  replaceQuiz,
+  type QuizQuestionValues,
+} from '../../lib/quiz-store.ts';
+import {
   findQuizByContentKey,
   hasAnyQuiz,
   insertPackQuiz,
-  insertQuizBody,
   listQuizGrades,
   listQuizQuestions,
-  updatePackQuiz,
-  type PackQuestionValues,
 } from './queries.ts';
 
 /** The bundled content pack: packages/server/content (docs/content-format.md). */
@@ -210,7 +211,7 @@ interface QuizSnapshot {
   attemptsAllowed: number;
   learnMoreLink: string | null;
   grades: string[];
-  questions: PackQuestionValues[];
+  questions: QuizQuestionValues[];
 }
 
 function snapshotHash(snapshot: QuizSnapshot): string {
@@ -352,9 +353,7 @@ async function upsertQuiz(
     if (snapshotHash(current) === snapshotHash(wanted)) return 'kept';
 
     const { values, body } = await write();
-    await updatePackQuiz(tx, stored.id, values, now);
-    await deleteQuizBody(tx, stored.id);
-    await insertQuizBody(tx, stored.id, body);
+    await replaceQuiz(tx, stored.id, values, body, now);
     return 'changed';
   });
 }

@@ -1,7 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/index.ts';
-import { categories, questions, quizGrades, quizzes, type StoredOption } from '../../db/schema.ts';
-import { notifyQuizChanged } from '../../lib/quiz-cache.ts';
+import { categories, questions, quizGrades, quizzes } from '../../db/schema.ts';
 
 /** The columns of a quiz that the content pack owns (published, deletedAt and passScore stay the admin's). */
 export interface PackQuizValues {
@@ -12,13 +11,6 @@ export interface PackQuizValues {
   showByDefault: boolean;
   attemptsAllowed: number;
   learnMoreLink: string | null;
-}
-
-export interface PackQuestionValues {
-  text: string;
-  imageMediaId: string | null;
-  options: StoredOption[];
-  correctIndex: number;
 }
 
 export async function hasAnyQuiz(db: DbOrTx): Promise<boolean> {
@@ -68,23 +60,6 @@ export async function listQuizGrades(tx: DbOrTx, quizId: string): Promise<string
   return rows.map((row) => row.grade);
 }
 
-/** The category with this name (case-insensitive, like its unique index), created when missing. */
-export async function ensureCategory(tx: DbOrTx, name: string): Promise<string> {
-  const byName = sql`lower(${categories.name}) = lower(${name})`;
-  const [existing] = await tx.select({ id: categories.id }).from(categories).where(byName).limit(1);
-  if (existing) return existing.id;
-  const [created] = await tx
-    .insert(categories)
-    .values({ name })
-    .onConflictDoNothing()
-    .returning({ id: categories.id });
-  if (created) return created.id;
-  // Another loader created it between our select and insert.
-  const [raced] = await tx.select({ id: categories.id }).from(categories).where(byName).limit(1);
-  if (!raced) throw new Error(`Category ${name} could not be created`);
-  return raced.id;
-}
-
 /** Inserts a pack quiz; null when a quiz with this content key already exists (a concurrent loader). */
 export async function insertPackQuiz(
   tx: DbOrTx,
@@ -97,39 +72,4 @@ export async function insertPackQuiz(
     .onConflictDoNothing({ target: quizzes.contentKey })
     .returning({ id: quizzes.id });
   return row?.id ?? null;
-}
-
-export async function updatePackQuiz(
-  tx: DbOrTx,
-  quizId: string,
-  values: PackQuizValues,
-  now: Date,
-): Promise<void> {
-  await tx
-    .update(quizzes)
-    .set({ ...values, version: sql`${quizzes.version} + 1`, updatedAt: now })
-    .where(eq(quizzes.id, quizId));
-}
-
-/** Removes a quiz's questions and grades before new ones are written (attempts keep their own snapshot). */
-export async function deleteQuizBody(tx: DbOrTx, quizId: string): Promise<void> {
-  await tx.delete(questions).where(eq(questions.quizId, quizId));
-  await tx.delete(quizGrades).where(eq(quizGrades.quizId, quizId));
-}
-
-export async function insertQuizBody(
-  tx: DbOrTx,
-  quizId: string,
-  body: { questions: PackQuestionValues[]; grades: string[] },
-): Promise<void> {
-  if (body.questions.length > 0) {
-    await tx
-      .insert(questions)
-      .values(body.questions.map((question, position) => ({ quizId, position, ...question })));
-  }
-  if (body.grades.length > 0) {
-    await tx.insert(quizGrades).values(body.grades.map((grade) => ({ quizId, grade })));
-  }
-  // Every quiz write (pack, admin add, edit, import) ends here: caches drop it when this commits.
-  await notifyQuizChanged(tx, quizId);
 }
