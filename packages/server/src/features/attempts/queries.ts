@@ -1,6 +1,5 @@
-import { and, count, eq, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Query } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { findPlan, PAID_PLAN_IDS } from '@quizquest/shared';
 import type { DbOrTx, Tx } from '../../db/index.ts';
 import {
@@ -13,28 +12,20 @@ import {
   users,
   type StoredOption,
 } from '../../db/schema.ts';
+import { termInForceColumn } from '../../entitlements/plan.ts';
 
 /*
  * A submission sends four statements: BEGIN, lockUserAndReadQuiz, insertAttemptWithinLimits,
- * COMMIT (a certification quiz adds its level check). Both statements are built once, here, and
- * run as named prepared statements: PostgreSQL parses and plans each once per connection, and
- * nothing is rebuilt per request (query building and planning were most of their cost).
+ * COMMIT (a certification quiz adds its level check). Both statements, and the history page, run
+ * as named prepared statements through Drizzle's public query builder (`.prepare(name)` with
+ * `sql.placeholder` values, decision 025): PostgreSQL parses and plans each once per connection.
+ * Their SQL pieces are built once, here; a prepared statement belongs to the transaction (or
+ * database) it runs on, so each call assembles its builder, which costs microseconds.
  */
 
-const dialect = new PgDialect();
 const param = (name: string) => sql.placeholder(name);
-
-/** Runs a statement built once as a named prepared statement, with this call's values. */
-async function executeNamed<Row>(
-  tx: DbOrTx,
-  name: string,
-  query: Query,
-  values: Record<string, unknown>,
-): Promise<Row[]> {
-  const prepared = tx._.session.prepareQuery(query, undefined, name, false);
-  const result = (await prepared.execute(values)) as { rows: Row[] };
-  return result.rows;
-}
+/** Builds common table expressions outside any database or transaction (they are plain SQL). */
+const builder = new QueryBuilder();
 
 /** A question with its correct answer: for scoring and the snapshot, never for a learner's payload. */
 export interface ScoringQuestion {
@@ -44,34 +35,42 @@ export interface ScoringQuestion {
   correctIndex: number;
 }
 
-const LOCK_USER_AND_READ_QUIZ = dialect.sqlToQuery(sql`
-  select
-    ${quizzes.id} as "quizId",
-    ${quizzes.title} as "title",
-    ${quizzes.level} as "level",
-    ${quizzes.subLevel} as "subLevel",
-    ${quizzes.attemptsAllowed} as "attemptsAllowed",
-    ${quizzes.passScore} as "passScore",
-    (
-      select json_agg(
-        json_build_object(
-          'text', ${questions.text},
-          'imageMediaId', ${questions.imageMediaId},
-          'options', ${questions.options},
-          'correctIndex', ${questions.correctIndex}
-        )
-        order by ${questions.position}, ${questions.id}
-      )
-      from ${questions}
-      where ${questions.quizId} = ${quizzes.id}
-    ) as "questions"
-  from ${users}
-  left join ${quizzes}
-    on ${quizzes.id} = ${param('quizId')}::uuid
-    and ${quizzes.published}
-    and ${quizzes.deletedAt} is null
-  where ${users.id} = ${param('userId')}::uuid
-  for update of ${users}`);
+/** The quiz's questions in position order, with their answers, as one JSON array (null: none). */
+const QUESTIONS_JSON = sql<ScoringQuestion[] | null>`(
+  select json_agg(
+    json_build_object(
+      'text', ${questions.text},
+      'imageMediaId', ${questions.imageMediaId},
+      'options', ${questions.options},
+      'correctIndex', ${questions.correctIndex}
+    )
+    order by ${questions.position}, ${questions.id}
+  )
+  from ${questions}
+  where ${questions.quizId} = ${quizzes.id}
+)`;
+
+const LIVE_QUIZ = sql`${quizzes.id} = ${param('quizId')}::uuid
+  and ${quizzes.published}
+  and ${quizzes.deletedAt} is null`;
+
+function lockUserAndReadQuizStatement(tx: Tx) {
+  return tx
+    .select({
+      quizId: quizzes.id,
+      title: quizzes.title,
+      level: quizzes.level,
+      subLevel: quizzes.subLevel,
+      attemptsAllowed: quizzes.attemptsAllowed,
+      passScore: quizzes.passScore,
+      questions: QUESTIONS_JSON,
+    })
+    .from(users)
+    .leftJoin(quizzes, LIVE_QUIZ)
+    .where(sql`${users.id} = ${param('userId')}::uuid`)
+    .for('update', { of: users })
+    .prepare('attempts_lock_user_and_read_quiz');
+}
 
 interface LockedRow {
   quizId: string | null;
@@ -94,15 +93,7 @@ interface LockedRow {
  * not made here for that reason: they belong to the next statement (see insertAttemptWithinLimits).
  */
 export async function lockUserAndReadQuiz(tx: Tx, userId: string, quizId: string) {
-  const [row] = await executeNamed<LockedRow>(
-    tx,
-    'attempts_lock_user_and_read_quiz',
-    LOCK_USER_AND_READ_QUIZ,
-    {
-      userId,
-      quizId,
-    },
-  );
+  const [row]: LockedRow[] = await lockUserAndReadQuizStatement(tx).execute({ userId, quizId });
   if (!row) return null;
   const { quizId: id, title, level, subLevel, attemptsAllowed, passScore } = row;
   // A left join: every quiz column is null together when there is no such live quiz.
@@ -122,27 +113,24 @@ const PRACTICE_CAPS_BY_PLAN = JSON.stringify(
 const FREE_PRACTICE_CAP = JSON.stringify(findPlan(null).maxQuizzes);
 
 /**
- * The plan's cap on distinct practice quizzes, SQL null when unlimited: the active subscription's
- * plan, read as planLimitsFor reads it (not cancelled, started, not ended; the latest end first),
+ * The plan's cap on distinct practice quizzes, SQL null when unlimited: the plan of the learner's
+ * term in force at the submission (entitlements' termInForceColumn, the SQL form of planInForce),
  * or the free plan. In the jsonb map a missing key (free, unknown or no plan) is SQL null and falls
  * back to the free cap; an unlimited plan's cap is json null, which #>> turns into SQL null.
  */
 const PLAN_PRACTICE_CAP = sql`(coalesce(
-  ${PRACTICE_CAPS_BY_PLAN}::jsonb -> (
-    select ${subscriptions.planId}
-    from ${subscriptions}
-    where ${subscriptions.userId} = ${param('userId')}::uuid
-      and ${subscriptions.cancelledAt} is null
-      and ${subscriptions.startsAt} <= ${param('submittedAt')}::timestamptz
-      and ${subscriptions.endsAt} > ${param('submittedAt')}::timestamptz
-    order by ${subscriptions.endsAt} desc
-    limit 1
-  ),
+  ${PRACTICE_CAPS_BY_PLAN}::jsonb -> ${termInForceColumn(subscriptions.planId, {
+    learnerId: sql`${param('userId')}::uuid`,
+    at: sql`${param('submittedAt')}::timestamptz`,
+  })},
   ${FREE_PRACTICE_CAP}::jsonb
 ) #>> '{}')::int`;
 
-const INSERT_ATTEMPT_WITHIN_LIMITS = dialect.sqlToQuery(sql`
-  with facts as (
+/*
+ * The second statement's three steps, as common table expressions: what the limits see (facts,
+ * checked), then the insert that only happens while they hold (inserted).
+ */
+const FACTS = builder.$with('facts', { used: sql<number>`used`, cap: sql<number | null>`cap` }).as(sql`
     select used.n as used,
       case when ${param('practice')}::boolean then ${PLAN_PRACTICE_CAP} end as cap
     from (
@@ -152,18 +140,22 @@ const INSERT_ATTEMPT_WITHIN_LIMITS = dialect.sqlToQuery(sql`
         where ${attempts.userId} = ${param('userId')}::uuid and ${attempts.quizId} = ${param('quizId')}::uuid
         limit ${param('attemptsAllowed')}::int
       ) counted
-    ) used
-  ),
-  checked as (
+    ) used`);
+
+const CHECKED = builder.$with('checked', {
+  used: sql<number>`used`,
+  cap: sql<number | null>`cap`,
+  distinctPractice: sql<number | null>`distinct_practice`,
+}).as(sql`
     select facts.used, facts.cap,
       case when facts.cap is not null then (
         select count(distinct ${attempts.quizId})::int
         from ${attempts} inner join ${quizzes} on ${quizzes.id} = ${attempts.quizId}
         where ${attempts.userId} = ${param('userId')}::uuid and ${quizzes.level} = 0
       ) end as distinct_practice
-    from facts
-  ),
-  inserted as (
+    from facts`);
+
+const INSERTED = builder.$with('inserted', { id: sql<string>`id` }).as(sql`
     insert into ${attempts} (
       user_id, quiz_id, answers, score_hundredths, correct_count, total, snapshot, submitted_at
     )
@@ -173,11 +165,20 @@ const INSERT_ATTEMPT_WITHIN_LIMITS = dialect.sqlToQuery(sql`
     from checked
     where checked.used < ${param('attemptsAllowed')}::int
       and (checked.distinct_practice is null or checked.distinct_practice < checked.cap)
-    returning id
-  )
-  select checked.used, checked.cap, checked.distinct_practice,
-    (select inserted.id from inserted) as attempt_id
-  from checked`);
+    returning id`);
+
+function insertAttemptWithinLimitsStatement(tx: Tx) {
+  return tx
+    .with(FACTS, CHECKED, INSERTED)
+    .select({
+      used: sql<number>`checked.used`,
+      cap: sql<number | null>`checked.cap`,
+      distinct_practice: sql<number | null>`checked.distinct_practice`,
+      attempt_id: sql<string | null>`(select inserted.id from inserted)`,
+    })
+    .from(CHECKED)
+    .prepare('attempts_insert_within_limits');
+}
 
 interface LimitedInsertRow {
   used: number;
@@ -227,23 +228,18 @@ export async function insertAttemptWithinLimits(
   quiz: { level: number; attemptsAllowed: number },
 ): Promise<LimitedInsert> {
   if (quiz.attemptsAllowed < 1) return { attemptId: null, used: 0, cap: null, distinctPractice: null };
-  const [row] = await executeNamed<LimitedInsertRow>(
-    tx,
-    'attempts_insert_within_limits',
-    INSERT_ATTEMPT_WITHIN_LIMITS,
-    {
-      userId: values.userId,
-      quizId: values.quizId,
-      answers: JSON.stringify(values.answers),
-      score: values.score,
-      correctCount: values.correctCount,
-      total: values.total,
-      snapshot: JSON.stringify(values.snapshot),
-      submittedAt: values.submittedAt.toISOString(),
-      attemptsAllowed: quiz.attemptsAllowed,
-      practice: quiz.level === 0,
-    },
-  );
+  const [row]: LimitedInsertRow[] = await insertAttemptWithinLimitsStatement(tx).execute({
+    userId: values.userId,
+    quizId: values.quizId,
+    answers: JSON.stringify(values.answers),
+    score: values.score,
+    correctCount: values.correctCount,
+    total: values.total,
+    snapshot: JSON.stringify(values.snapshot),
+    submittedAt: values.submittedAt.toISOString(),
+    attemptsAllowed: quiz.attemptsAllowed,
+    practice: quiz.level === 0,
+  });
   if (!row) throw new Error('the attempt insert returned no row');
   return {
     attemptId: row.attempt_id,
@@ -312,27 +308,33 @@ function levelBounds(type: AttemptType | undefined): { minLevel: number; maxLeve
   return { minLevel: 0, maxLevel: 32_767 };
 }
 
-const HISTORY_PAGE = dialect.sqlToQuery(sql`
-  select
-    ${attempts.id} as "id",
-    ${attempts.quizId} as "quizId",
-    ${attempts.quizTitle} as "title",
-    ${categories.name} as "category",
-    ${quizzes.level} as "level",
-    ${quizzes.subLevel} as "subLevel",
-    ${attempts.score} as "scoreHundredths",
-    ${attempts.correctCount} as "correctCount",
-    ${attempts.total} as "total",
-    ${attempts.answers} as "answers",
-    ${attempts.submittedAt} as "submittedAt"
-  from ${attempts}
-  inner join ${quizzes} on ${quizzes.id} = ${attempts.quizId}
-  left join ${categories} on ${categories.id} = ${quizzes.categoryId}
-  where ${attempts.userId} = ${param('userId')}::uuid
-    and ${attempts.submittedAt} < ${param('before')}::timestamptz
-    and ${quizzes.level} between ${param('minLevel')}::int and ${param('maxLevel')}::int
-  order by ${attempts.submittedAt} desc, ${attempts.id} desc
-  limit ${param('limit')}::int`);
+function historyPageStatement(db: DbOrTx) {
+  return db
+    .select({
+      id: attempts.id,
+      quizId: attempts.quizId,
+      title: attempts.quizTitle,
+      category: categories.name,
+      level: quizzes.level,
+      subLevel: quizzes.subLevel,
+      scoreHundredths: attempts.score,
+      correctCount: attempts.correctCount,
+      total: attempts.total,
+      answers: attempts.answers,
+      submittedAt: attempts.submittedAt,
+    })
+    .from(attempts)
+    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
+    .leftJoin(categories, eq(categories.id, quizzes.categoryId))
+    .where(
+      sql`${attempts.userId} = ${param('userId')}::uuid
+        and ${attempts.submittedAt} < ${param('before')}::timestamptz
+        and ${quizzes.level} between ${param('minLevel')}::int and ${param('maxLevel')}::int`,
+    )
+    .orderBy(desc(attempts.submittedAt), desc(attempts.id))
+    .limit(param('limit'))
+    .prepare('attempts_history_page');
+}
 
 interface HistoryRow {
   id: string;
@@ -359,19 +361,12 @@ export async function historyPage(
   userId: string,
   params: { type: AttemptType | undefined; limit: number; before: Date | undefined },
 ): Promise<HistoryRow[]> {
-  const rows = await executeNamed<Omit<HistoryRow, 'submittedAt'> & { submittedAt: Date | string }>(
-    db,
-    'attempts_history_page',
-    HISTORY_PAGE,
-    {
-      userId,
-      before: params.before ? params.before.toISOString() : 'infinity',
-      ...levelBounds(params.type),
-      limit: params.limit,
-    },
-  );
-  // Raw rows: node-postgres parses timestamptz into Date, PGlite may give text.
-  return rows.map((row) => ({ ...row, submittedAt: new Date(row.submittedAt) }));
+  return historyPageStatement(db).execute({
+    userId,
+    before: params.before ? params.before.toISOString() : 'infinity',
+    ...levelBounds(params.type),
+    limit: params.limit,
+  });
 }
 
 /** Per quiz the user has attempted: its level, attempts allowed and the user's attempts on it. */
