@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NotificationHandlers } from '../db/index.ts';
-import { quizBody } from '../features/admin-quizzes/test-helpers.ts';
+import { quizBody } from '../testing/admin-quizzes.ts';
 import { createTestContext, insertUser, loginAs, type TestContext } from '../testing/index.ts';
 import { createQuizCache, QUIZ_CACHE_LIMITS, QUIZ_CHANGED_CHANNEL } from './quiz-cache.ts';
 

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGradeParam } from '@quizquest/shared';
 import { certificates, users } from '../db/schema.ts';
-import { quizBody } from '../features/admin-quizzes/test-helpers.ts';
+import { quizBody } from '../testing/admin-quizzes.ts';
 import { createTestContext, type TestContext } from '../testing/index.ts';
 import { insertCertifications, subLevelIdsOf } from '../testing/certification.ts';
 import { answersFor, insertQuiz, type TestQuiz } from '../testing/quizzes.ts';

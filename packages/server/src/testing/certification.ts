@@ -2,6 +2,9 @@ import { findLevel, type PaidPlanId } from '@quizquest/shared';
 import type { Database } from '../db/index.ts';
 import { certifications, subscriptions } from '../db/schema.ts';
 
+/** The certification feature's code generator, for tests of other features that store a certificate. */
+export { newCertificateCode } from '../features/certification/service.ts';
+
 /** Puts a user on a paid plan from a second before `now` for a year (as an admin activation would). */
 export async function subscribe(database: Database, userId: string, planId: PaidPlanId, now: Date) {
   await database.db.insert(subscriptions).values({

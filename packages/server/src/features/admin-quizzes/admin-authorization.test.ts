@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, createTestContext, type TestContext } from '../../testing/index.ts';
 import { insertQuiz } from '../../testing/quizzes.ts';
-import { quizBody, signIn, type Headers } from './test-helpers.ts';
+import { quizBody, signIn, type Headers } from '../../testing/admin-quizzes.ts';
 
 /**
  * The authorization matrix: every route under /api/admin × {anonymous, learner, admin}. The list

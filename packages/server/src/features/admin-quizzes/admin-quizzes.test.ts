@@ -24,7 +24,7 @@ import { attempts, quizzes } from '../../db/schema.ts';
 import { countRows, createTestContext, type TestContext } from '../../testing/index.ts';
 import { insertQuiz } from '../../testing/quizzes.ts';
 import { MEDIA_MAX_BYTES } from '../../lib/media.ts';
-import { pngImage, quizBody, signIn, textOptions, type Headers } from './test-helpers.ts';
+import { pngImage, quizBody, signIn, textOptions, type Headers } from '../../testing/admin-quizzes.ts';
 import { ACCOUNT_CHANGED_CHANNEL } from '../../lib/account-cache.ts';
 
 let context: TestContext;

@@ -3,7 +3,7 @@ import type { AdminStatsRow } from '@quizquest/shared';
 import { attempts } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/index.ts';
 import { insertQuiz } from '../../testing/quizzes.ts';
-import { signIn, type Headers } from './test-helpers.ts';
+import { signIn, type Headers } from '../../testing/admin-quizzes.ts';
 
 let context: TestContext;
 let admin: Headers;

@@ -10,7 +10,7 @@ import {
 } from '@quizquest/shared';
 import { countRows, createTestContext, type TestContext } from '../../testing/index.ts';
 import { insertQuiz } from '../../testing/quizzes.ts';
-import { pngImage, quizBody, signIn, textOptions, type Headers } from './test-helpers.ts';
+import { pngImage, quizBody, signIn, textOptions, type Headers } from '../../testing/admin-quizzes.ts';
 import { IMPORT_FAILED_MESSAGE } from './transfer.ts';
 
 let context: TestContext;

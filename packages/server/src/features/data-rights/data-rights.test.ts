@@ -10,7 +10,7 @@ import {
   DELETE_ACCOUNT_WRONG_PASSWORD,
 } from '@quizquest/shared';
 import { attempts, certificates, emailTokens, paymentEvents, subscriptions, users } from '../../db/schema.ts';
-import { insertCertifications, subLevelIdsOf } from '../../testing/certification.ts';
+import { insertCertifications, newCertificateCode, subLevelIdsOf } from '../../testing/certification.ts';
 import {
   countRows,
   createTestContext,
@@ -19,9 +19,8 @@ import {
   TEST_PASSWORD,
   type TestContext,
 } from '../../testing/index.ts';
+import { signPayload } from '../../testing/payments.ts';
 import { answersFor, insertQuiz, type TestQuiz } from '../../testing/quizzes.ts';
-import { newCertificateCode } from '../certification/service.ts';
-import { signPayload } from '../payments/service.ts';
 
 const SECRET = 'webhook-secret-for-data-rights-0123456789';
 let context: TestContext;

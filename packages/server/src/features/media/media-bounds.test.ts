@@ -11,7 +11,7 @@ import {
   type TestContext,
 } from '../../testing/index.ts';
 import { insertQuiz } from '../../testing/quizzes.ts';
-import { pngImage, quizBody, signIn } from '../admin-quizzes/test-helpers.ts';
+import { pngImage, quizBody, signIn } from '../../testing/admin-quizzes.ts';
 import {
   claimMediaIds,
   mediaIdFromUrl,

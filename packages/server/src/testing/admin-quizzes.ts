@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { AdminQuizInput } from '@quizquest/shared';
-import { insertUser, loginAs, type TestContext } from '../../testing/index.ts';
+import { insertUser, loginAs, type TestContext } from './index.ts';
 
 /** Helpers of the admin API tests. */
 
