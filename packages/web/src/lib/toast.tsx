@@ -51,18 +51,18 @@ export async function showLoadingToast(message: string, options?: ToastOptions):
   return toast.loading(message, options);
 }
 
+/**
+ * Shows a toast and does not wait for it. A toast whose code cannot be fetched (offline) is
+ * dropped: every page also shows its message inline.
+ */
+export function notify(kind: ToastKind, message: string, options?: ToastOptions): void {
+  showToast(kind, message, options).catch(() => undefined);
+}
+
 /** Toasts of the sign-in flow (sign-up, e-mail verification, password recovery): 4 s, success 2 s, error 4 s. */
 export const signInToast = {
-  info: (message: string) =>
-    fireAndForget(showToast('info', message, { autoClose: SIGN_IN_TOAST_MS.default })),
-  success: (message: string) =>
-    fireAndForget(showToast('success', message, { autoClose: SIGN_IN_TOAST_MS.success })),
-  error: (message: string) =>
-    fireAndForget(showToast('error', message, { autoClose: SIGN_IN_TOAST_MS.error })),
+  info: (message: string) => notify('info', message, { autoClose: SIGN_IN_TOAST_MS.default }),
+  success: (message: string) => notify('success', message, { autoClose: SIGN_IN_TOAST_MS.success }),
+  error: (message: string) => notify('error', message, { autoClose: SIGN_IN_TOAST_MS.error }),
   loading: (message: string) => showLoadingToast(message),
 };
-
-/** A toast whose code cannot be fetched (offline) is dropped: every page also shows its message inline. */
-function fireAndForget(shown: Promise<Id>): void {
-  shown.catch(() => undefined);
-}

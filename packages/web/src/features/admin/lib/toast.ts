@@ -1,11 +1,11 @@
-import { showToast } from '../../../lib/toast.tsx';
+import { notify } from '../../../lib/toast.tsx';
 
 /** Spec §9: the admin dashboard's toasts close after 3 seconds (5 elsewhere). */
 export const ADMIN_TOAST_MS = 3000;
 
 function show(kind: 'success' | 'error' | 'info', message: string): void {
   // Every admin message also shows on the page, so a toast that cannot load is no loss.
-  showToast(kind, message, { autoClose: ADMIN_TOAST_MS }).catch(() => undefined);
+  notify(kind, message, { autoClose: ADMIN_TOAST_MS });
 }
 
 export const adminToast = {

@@ -11,11 +11,12 @@ import {
 } from '@quizquest/shared';
 import { errorMessage, isAbort } from '../../../lib/api-client.ts';
 import { useReadAloud } from '../../../lib/speech.ts';
+import { notify } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchHistory, fetchQuiz, submitQuiz } from '../api.ts';
 import { attemptsLeftForQuiz } from '../attempt-rules.ts';
 import { AttemptQuestion } from '../components/attempt-question.tsx';
-import { scrollToTop, toast } from '../page-helpers.ts';
+import { scrollToTop } from '../page-helpers.ts';
 
 export const QUIZ_LOAD_FAILED = 'Failed to load quiz. Please try again later.';
 export const SUBMISSION_FAILED = 'Submission failed.';
@@ -52,7 +53,7 @@ export function QuizAttemptPage() {
     );
     fetchHistory({ signal: controller.signal }).then(setHistory, (error: unknown) => {
       // The quiz's own counts stand in; the server checks the limits again on submit.
-      if (!isAbort(error)) toast('error', ERROR_LOADING_ATTEMPTS);
+      if (!isAbort(error)) notify('error', ERROR_LOADING_ATTEMPTS);
     });
     return () => controller.abort();
   }, [quizId]);
@@ -109,7 +110,7 @@ export function QuizAttemptPage() {
     if (submitting) return;
     const missing = quiz.questions.findIndex((_, index) => answers[index] === undefined);
     if (missing !== -1) {
-      toast('error', ANSWER_ALL_QUESTIONS_MESSAGE);
+      notify('error', ANSWER_ALL_QUESTIONS_MESSAGE);
       document.querySelector<HTMLInputElement>(`#question-${missing + 1} input[type="radio"]`)?.focus();
       return;
     }
@@ -123,10 +124,10 @@ export function QuizAttemptPage() {
     } catch (error) {
       const message = errorMessage(error, SUBMISSION_FAILED);
       if (message === ATTEMPT_LIMIT_MESSAGE) {
-        toast('warning', message);
+        notify('warning', message);
         setLimitReached(true);
       } else {
-        toast('error', message);
+        notify('error', message);
       }
       setSubmitting(false);
     }

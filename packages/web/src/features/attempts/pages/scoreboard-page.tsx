@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { HistoryAttempt } from '@quizquest/shared';
 import { isAbort } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchHistory } from '../api.ts';
 import { formatAttemptDate, formatScore, groupAttempts } from '../attempt-rules.ts';
 import { Stars } from '../components/stars.tsx';
-import { toast } from '../page-helpers.ts';
 
 export const ERROR_LOADING_ATTEMPTS = 'Error loading quiz attempts.';
 export const NO_ATTEMPTS_YET = 'You have not attempted any quizzes yet.';
@@ -33,7 +33,7 @@ export function ScoreboardPage() {
       (error: unknown) => {
         if (isAbort(error)) return;
         setLoaded({ state: 'failed' });
-        toast('error', ERROR_LOADING_ATTEMPTS);
+        notify('error', ERROR_LOADING_ATTEMPTS);
       },
     );
     return () => controller.abort();
@@ -53,7 +53,7 @@ export function ScoreboardPage() {
           : current,
       );
     } catch {
-      toast('error', ERROR_LOADING_ATTEMPTS);
+      notify('error', ERROR_LOADING_ATTEMPTS);
     } finally {
       setLoadingMore(false);
     }

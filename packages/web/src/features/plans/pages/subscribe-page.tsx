@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { LEVEL_COUNT, type PlansResponse, type PlanWithLink } from '@quizquest/shared';
 import { isAbort } from '../../../lib/api-client.ts';
 import { refreshSessionUser, useAuth } from '../../../lib/session.ts';
-import { showToast } from '../../../lib/toast.tsx';
+import { notify } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchPlans } from '../api.ts';
 
@@ -47,7 +47,7 @@ function PlanOffer({ plan, active }: { plan: PlanWithLink; active: boolean }) {
 
   function pay() {
     window.open(paymentPageUrl(plan), '_blank', 'noopener,noreferrer');
-    showToast('success', planSelectedMessage(plan)).catch(() => undefined);
+    notify('success', planSelectedMessage(plan));
   }
 
   return (

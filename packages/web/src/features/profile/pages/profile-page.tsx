@@ -13,7 +13,7 @@ import { ApiError, errorMessage, isAbort } from '../../../lib/api-client.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { useGrades } from '../../../lib/grades.ts';
 import { getSession, updateSessionUser, useAuth } from '../../../lib/session.ts';
-import { showToast } from '../../../lib/toast.tsx';
+import { notify } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchProfile, saveProfile } from '../api.ts';
 import { AVATAR_FILE_TYPES, AVATAR_READ_ERROR, compressAvatar } from '../avatar-image.ts';
@@ -208,9 +208,9 @@ export function ProfilePage() {
           grade: saved.grade,
         });
       }
-      showToast('success', PROFILE_UPDATED).catch(() => undefined);
+      notify('success', PROFILE_UPDATED);
     } catch (caught) {
-      showToast('error', PROFILE_SAVE_FAILED).catch(() => undefined);
+      notify('error', PROFILE_SAVE_FAILED);
       const serverFieldErrors = caught instanceof ApiError ? caught.fieldErrors : {};
       if (Object.keys(serverFieldErrors).length > 0) showFieldErrors(serverFieldErrors);
       else setError(errorMessage(caught, PROFILE_SAVE_FAILED));

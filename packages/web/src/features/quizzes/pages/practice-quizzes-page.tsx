@@ -4,7 +4,7 @@ import { distinctQuizCapReached, maxQuizzesMessage, type PublishedQuiz } from '@
 import { SelectField } from '../../../components/select-field.tsx';
 import { isAbort } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session.ts';
-import { showToast } from '../../../lib/toast.tsx';
+import { notify } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchCategories, fetchPracticeHistory, fetchPublishedQuizzes } from '../api.ts';
 import { QuizCard } from '../components/quiz-card.tsx';
@@ -15,10 +15,6 @@ export const SELECT_CATEGORY_PROMPT = 'Select a category take part in the Quiz.'
 export const NO_QUIZZES = 'No quizzes available at the moment.';
 export const ERROR_LOADING_QUIZZES = 'Error loading quizzes.';
 export const ERROR_LOADING_ATTEMPTS = 'Error loading quiz attempts.';
-
-function toastError(message: string): void {
-  showToast('error', message).catch(() => undefined);
-}
 
 type QuizList = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; quizzes: PublishedQuiz[] };
 
@@ -39,7 +35,7 @@ export function PracticeQuizzesPage() {
     fetchCategories(grade, controller.signal).then(setCategories, (error: unknown) => {
       if (isAbort(error)) return;
       setCategories([]);
-      toastError(ERROR_LOADING_QUIZZES);
+      notify('error', ERROR_LOADING_QUIZZES);
     });
     fetchPracticeHistory(controller.signal).then(
       (history) => {
@@ -51,11 +47,11 @@ export function PracticeQuizzesPage() {
           history.maxQuizLimit !== null &&
           distinctQuizCapReached(history.maxQuizLimit, history.distinctQuizzesAttempted)
         ) {
-          toastError(maxQuizzesMessage(history.maxQuizLimit));
+          notify('error', maxQuizzesMessage(history.maxQuizLimit));
         }
       },
       (error: unknown) => {
-        if (!isAbort(error)) toastError(ERROR_LOADING_ATTEMPTS);
+        if (!isAbort(error)) notify('error', ERROR_LOADING_ATTEMPTS);
       },
     );
     return () => controller.abort();
@@ -71,7 +67,7 @@ export function PracticeQuizzesPage() {
       (error: unknown) => {
         if (isAbort(error)) return;
         setList({ state: 'failed' });
-        toastError(ERROR_LOADING_QUIZZES);
+        notify('error', ERROR_LOADING_QUIZZES);
       },
     );
     return () => controller.abort();
