@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from 'react';
-import { describedBy } from './text-field.tsx';
+import { describedBy, FieldNotes } from './text-field.tsx';
 
 export interface SelectOption {
   value: string;
@@ -34,16 +34,7 @@ export function SelectField({ id, label, options, placeholder, error, hint, ...s
           </option>
         ))}
       </select>
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -18,6 +18,32 @@ export function describedBy(
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
+/** A field's hint and error message, with the ids `describedBy` points the control at. */
+export function FieldNotes({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint: string | undefined;
+  error: string | undefined;
+}) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** A labelled input with an optional hint and error message tied to it for screen readers. */
 export function TextField({ id, label, error, hint, addon, className, ...input }: TextFieldProps) {
   return (
@@ -33,16 +59,7 @@ export function TextField({ id, label, error, hint, addon, className, ...input }
         />
         {addon}
       </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
