@@ -6,6 +6,22 @@ export function optionLetter(index: number): string {
   return String.fromCharCode(65 + (index % 26));
 }
 
+/** An option as the attempt and the result show it: its letter, then its picture or its text. */
+export function OptionContent({ option, letter }: { option: Question['options'][number]; letter: string }) {
+  return (
+    <>
+      <span className="choice-letter" aria-hidden="true">
+        {letter}
+      </span>
+      {option.type === 'image' ? (
+        <img className="choice-image" src={option.value} alt={`Picture ${letter}`} />
+      ) : (
+        <span className="choice-text">{option.value}</span>
+      )}
+    </>
+  );
+}
+
 /** What the speaker button reads: the question, then its text options with their letters. */
 export function readAloudText(question: Pick<Question, 'questionText' | 'options'>, number: number): string {
   const options = question.options
@@ -69,14 +85,7 @@ export function AttemptQuestion({
                 checked={chosen}
                 onChange={() => onAnswer(optionIndex)}
               />
-              <span className="choice-letter" aria-hidden="true">
-                {letter}
-              </span>
-              {option.type === 'image' ? (
-                <img className="choice-image" src={option.value} alt={`Picture ${letter}`} />
-              ) : (
-                <span className="choice-text">{option.value}</span>
-              )}
+              <OptionContent option={option} letter={letter} />
             </label>
           );
         })}

@@ -6,7 +6,7 @@ import { isAbort } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchHistory, fetchResult } from '../api.ts';
 import { attemptsLeftAfterResult, formatScore } from '../attempt-rules.ts';
-import { optionLetter } from '../components/attempt-question.tsx';
+import { OptionContent, optionLetter } from '../components/attempt-question.tsx';
 import { Stars } from '../components/stars.tsx';
 import { scrollToTop } from '../page-helpers.ts';
 
@@ -149,14 +149,7 @@ export function QuizResultPage() {
                   else if (isChosen) classes.push('result-option-wrong');
                   return (
                     <li key={optionIndex} className={classes.join(' ')}>
-                      <span className="choice-letter" aria-hidden="true">
-                        {letter}
-                      </span>
-                      {option.type === 'image' ? (
-                        <img className="choice-image" src={option.value} alt={`Picture ${letter}`} />
-                      ) : (
-                        <span className="choice-text">{option.value}</span>
-                      )}
+                      <OptionContent option={option} letter={letter} />
                       <span className="result-tags">
                         {isChosen ? <span className="tag tag-chosen">Your answer</span> : null}
                         {isCorrect ? <span className="tag tag-correct">Correct answer</span> : null}
