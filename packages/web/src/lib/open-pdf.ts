@@ -1,4 +1,5 @@
 import { ApiError, apiFile } from './api-client.ts';
+import { downloadUrl } from './save-file.ts';
 
 export const CERTIFICATE_FETCH_FAILED = 'Failed to fetch certificate';
 export const CERTIFICATE_NETWORK_FAILED = 'Something went wrong while downloading the certificate';
@@ -30,12 +31,7 @@ export async function openPdf(path: string, fileName = 'certificate.pdf'): Promi
   if (tab) {
     tab.location.href = url;
   } else {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
+    downloadUrl(url, fileName);
   }
   // The tab has loaded the document by then; revoking frees the memory.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);

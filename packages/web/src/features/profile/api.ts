@@ -5,6 +5,7 @@ import {
   type ProfileUpdateRequest,
 } from '@quizquest/shared';
 import { apiFile, apiRequest } from '../../lib/api-client.ts';
+import { saveBlob } from '../../lib/save-file.ts';
 
 /** Spec §7 GET /user/profile. */
 export async function fetchProfile(signal?: AbortSignal): Promise<ProfileResponse> {
@@ -32,15 +33,7 @@ function fileNameOf(response: Response): string {
 export async function downloadMyData(): Promise<void> {
   const response = await apiFile('/user/export', 'application/json');
   const text = await response.text();
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileNameOf(response);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started by then; revoking frees the memory.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(new Blob([text], { type: 'application/json' }), fileNameOf(response));
 }
 
 /** POST /api/user/delete-account: erases the account once the password is confirmed. */

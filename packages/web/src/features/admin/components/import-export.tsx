@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import type { QuizImportProblem, QuizImportRequest } from '@quizquest/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { saveBlob } from '../../../lib/save-file.ts';
 import { exportQuizzes, importQuizzes, ImportRejected, type QuizListFilters } from '../api.ts';
 import { localToday } from '../lib/dates.ts';
 import { adminToast } from '../lib/toast.ts';
@@ -17,17 +18,6 @@ export function problemText(problem: QuizImportProblem): string {
   const quiz = problem.title ? `Quiz ${problem.quiz} (${problem.title})` : `Quiz ${problem.quiz}`;
   const where = problem.question === null ? quiz : `${quiz}, Question ${problem.question}`;
   return problem.quiz > 0 ? `${where}: ${problem.message}` : problem.message;
-}
-
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 type Outcome =
@@ -48,7 +38,10 @@ export function ImportExport({ filters, onImported }: { filters: QuizListFilters
     setOutcome({ kind: 'busy', text: 'Exporting...' });
     try {
       const file = await exportQuizzes(filters);
-      download(`quizquest-quizzes-${localToday()}.json`, JSON.stringify(file, null, 2));
+      saveBlob(
+        new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }),
+        `quizquest-quizzes-${localToday()}.json`,
+      );
       const count = file.quizzes.length;
       setOutcome({ kind: 'done', text: `Exported ${count} ${count === 1 ? 'quiz' : 'quizzes'}.` });
     } catch (error) {
