@@ -6,6 +6,7 @@ import type { DbOrTx } from '../db/index.ts';
 import { attempts, media, questions, users } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from './http-error.ts';
+import { limitOrThrow } from './rate-limiter.ts';
 
 export const MEDIA_MAX_BYTES = 2 * 1024 * 1024;
 /** Pixel floods: a tiny file that decodes to a giant image is refused. */
@@ -337,12 +338,7 @@ export async function checkUploadRate(
   user: { id: string; admin: boolean },
 ): Promise<void> {
   const perHour = user.admin ? deps.config.media.adminUploadsPerHour : deps.config.media.uploadsPerHour;
-  const allowed = await deps.rateLimiter.hit(
-    `media-upload:user:${user.id}`,
-    Math.ceil(perHour * deps.rateLimitFactor),
-    60 * 60 * 1000,
-  );
-  if (!allowed) throw new HttpError(429, UPLOAD_RATE_MESSAGE);
+  await limitOrThrow(deps, `media-upload:user:${user.id}`, perHour, 60 * 60 * 1000, UPLOAD_RATE_MESSAGE);
 }
 
 /** The quota of an uploader (decision 022): an admin's quiz images get the larger one. */
@@ -393,8 +389,8 @@ export async function storeImageDataString(
   return mediaUrl(await storeImage(db, decodeImageDataString(value, field), field, options));
 }
 
-/** The media id inside a URL this server made, or null. */
+/** The media id inside a URL this server gave out (/api/media/<sha-256>, optionally with its origin), or null. */
 export function mediaIdFromUrl(url: string | null | undefined): string | null {
-  const match = url ? /^\/api\/media\/([0-9a-f]{64})$/.exec(url) : null;
+  const match = url ? /^(?:https?:\/\/[^/\s]+)?\/api\/media\/([0-9a-f]{64})$/.exec(url) : null;
   return match?.[1] ?? null;
 }

@@ -6,7 +6,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { DATABASE_UNAVAILABLE_MESSAGE } from './database-errors.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError, tooManyRequests } from './http-error.ts';
 
 /**
  * Rate limits on rate-limiter-flexible (decision 021): fixed windows counted in this process
@@ -133,4 +133,19 @@ export async function connectRedisRateLimiter(
       redis.disconnect();
     },
   };
+}
+
+/**
+ * Counts one hit for key and answers 429 (with `message`, or the generic one) past `max` hits per
+ * `windowMs`. `max` is scaled by the deployment's rate-limit factor (RATE_LIMIT_FACTOR).
+ */
+export async function limitOrThrow(
+  deps: { rateLimiter: RateLimiter; rateLimitFactor: number },
+  key: string,
+  max: number,
+  windowMs: number,
+  message?: string,
+): Promise<void> {
+  const allowed = await deps.rateLimiter.hit(key, Math.ceil(max * deps.rateLimitFactor), windowMs);
+  if (!allowed) throw tooManyRequests(message);
 }

@@ -29,6 +29,8 @@ export function encodeGradeParam(grade: string): string {
 }
 
 export const GRADE_PARAM_MESSAGE = 'Choose a grade from the list';
+/** 404 for a quiz id that names no live quiz (learner and admin routes alike). */
+export const QUIZ_NOT_FOUND_MESSAGE = 'Quiz not found';
 
 /** A base64 grade, decoded to its value. */
 export const Base64Grade = z.string({ error: 'The grade is required' }).transform((value, context) => {

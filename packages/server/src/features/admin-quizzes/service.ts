@@ -3,6 +3,7 @@ import {
   findLevel,
   GRADE_VALUES,
   QUIZ_DELETED_MESSAGE,
+  QUIZ_NOT_FOUND_MESSAGE,
   type AdminCategoriesResponse,
   type AdminQuizDetail,
   type AdminQuizListResponse,
@@ -20,6 +21,7 @@ import {
   claimMediaIds,
   decodeImageDataString,
   lockUploader,
+  mediaIdFromUrl,
   mediaUrl,
   quotaOf,
   storeImage,
@@ -32,7 +34,6 @@ import {
 } from '../../lib/quiz-store.ts';
 import * as queries from './queries.ts';
 
-export const QUIZ_NOT_FOUND_MESSAGE = 'Quiz not found';
 export const DATE_ORDER_MESSAGE = 'The start date must be on or before the end date';
 
 /** Grades in catalogue order (Nursery … Class 12), not in text order. */
@@ -157,11 +158,6 @@ export interface ImageProblem {
   status: number;
 }
 
-/** The media id in a URL this server gave out (/api/media/<sha-256>, optionally with its origin). */
-export function mediaIdInUrl(value: string): string | null {
-  return /^(?:https?:\/\/[^/\s]+)?\/api\/media\/([0-9a-f]{64})$/.exec(value)?.[1] ?? null;
-}
-
 /** The admin who saves a quiz: its new images count against their upload rate and quota. */
 export interface QuizUploader {
   id: string;
@@ -186,7 +182,7 @@ export async function checkQuizUploadRate(
 ): Promise<void> {
   if (!uploader) return;
   const values = quizzes.flatMap(imageValues);
-  if (values.some((value) => mediaIdInUrl(value) === null)) {
+  if (values.some((value) => mediaIdFromUrl(value) === null)) {
     await checkUploadRate(deps, { id: uploader.id, admin: uploader.role === 'admin' });
   }
 }
@@ -203,7 +199,7 @@ export async function storeQuestions(
   uploader?: { id: string; quotaBytes: number },
 ): Promise<{ questions: QuizQuestionValues[]; problems: ImageProblem[] }> {
   const values = imageValues(quiz);
-  const kept = values.map(mediaIdInUrl).filter((id): id is string => id !== null);
+  const kept = values.map(mediaIdFromUrl).filter((id): id is string => id !== null);
   const uploads = values.length > kept.length;
   // The uploader's row before any media row: the same order as a profile save.
   if (uploader && uploads) await lockUploader(tx, uploader.id);
@@ -216,7 +212,7 @@ export async function storeQuestions(
     field: string,
     use: 'question' | 'option',
   ): Promise<string | null> => {
-    const keptId = mediaIdInUrl(value);
+    const keptId = mediaIdFromUrl(value);
     if (keptId) {
       if (existing.has(keptId)) return keptId;
       problems.push({

@@ -4,6 +4,7 @@ import {
   distinctQuizCapReached,
   markedQuestions,
   maxQuizzesMessage,
+  QUIZ_NOT_FOUND_MESSAGE,
   remainingAttempts,
   revealsCorrectAnswers,
   scoreAttempt,
@@ -17,13 +18,13 @@ import type { AttemptedQuestion } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { cachedPlanLimits } from '../../entitlements/account-state.ts';
 import { assertCertificationQuizOpen } from '../../entitlements/certification-gate.ts';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { limitOrThrow } from '../../lib/rate-limiter.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import * as queries from './queries.ts';
 
-export const QUIZ_NOT_FOUND_MESSAGE = 'Quiz not found';
 export const RESULT_NOT_FOUND_MESSAGE = 'Result not found';
 export const SUBMIT_RATE_MESSAGE = 'Too many quiz submissions. Please wait a minute and try again.';
 /** Submissions per user per minute (times deps.rateLimitFactor). */
@@ -64,12 +65,7 @@ export async function submitAttempt(
   answers: number[],
   options: AttemptOptions = {},
 ): Promise<SubmitQuizResponse> {
-  const allowed = await deps.rateLimiter.hit(
-    `quiz-submit:user:${userId}`,
-    Math.ceil(SUBMISSIONS_PER_MINUTE * deps.rateLimitFactor),
-    60_000,
-  );
-  if (!allowed) throw tooManyRequests(SUBMIT_RATE_MESSAGE);
+  await limitOrThrow(deps, `quiz-submit:user:${userId}`, SUBMISSIONS_PER_MINUTE, 60_000, SUBMIT_RATE_MESSAGE);
   if (!isUuid(quizId)) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
   const now = deps.now();
 

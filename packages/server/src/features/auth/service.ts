@@ -2,6 +2,7 @@ import { CONSENT_TEXT, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '@quizques
 import type { AppDeps } from '../../deps.ts';
 import { sessionUser } from '../../entitlements/session-user.ts';
 import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
+import { limitOrThrow } from '../../lib/rate-limiter.ts';
 import { hashToken, newEmailToken } from '../../lib/tokens.ts';
 import { alreadyRegisteredMail, resetMail, verificationMail } from './mails.ts';
 import {
@@ -43,11 +44,6 @@ export const RESET_LIMIT = { points: 20, windowMs: 15 * MINUTE };
 
 const scaled = (deps: AppDeps, points: number) => Math.ceil(points * deps.rateLimitFactor);
 
-async function limit(deps: AppDeps, key: string, max: number, windowMs: number, message?: string) {
-  const allowed = await deps.rateLimiter.hit(key, scaled(deps, max), windowMs);
-  if (!allowed) throw tooManyRequests(message);
-}
-
 const minutesText = (ms: number) => {
   const minutes = Math.max(1, Math.ceil(ms / MINUTE));
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
@@ -64,14 +60,14 @@ export async function signup(
   input: { first_name: string; last_name: string; email: string; password: string; grade: string },
 ) {
   const { perAddress, perEmail } = deps.config.signupLimits;
-  await limit(
+  await limitOrThrow(
     deps,
     `signup:ip:${ip}`,
     perAddress,
     HOUR,
     'Too many sign-ups from this network. Please try again later.',
   );
-  await limit(
+  await limitOrThrow(
     deps,
     `signup:email:${input.email}`,
     perEmail,
@@ -143,7 +139,7 @@ export async function verifyEmail(deps: AppDeps, token: string) {
  */
 export async function login(deps: AppDeps, ip: string, input: { email: string; password: string }) {
   const limits = LOGIN_LIMITS;
-  await limit(
+  await limitOrThrow(
     deps,
     `login:ip:${ip}`,
     limits.perAddress.points,
@@ -199,7 +195,7 @@ export async function login(deps: AppDeps, ip: string, input: { email: string; p
  * look-up, the token and the mail after the response (decision 021).
  */
 export async function forgotPassword(deps: AppDeps, ip: string, email: string) {
-  await limit(
+  await limitOrThrow(
     deps,
     `forgot:ip:${ip}`,
     10,
@@ -233,7 +229,7 @@ async function sendResetLink(deps: AppDeps, email: string, now: Date) {
  * the same transaction that sets the password, so a link works once even when used twice at once.
  */
 export async function resetPassword(deps: AppDeps, ip: string, input: { token: string; password: string }) {
-  await limit(
+  await limitOrThrow(
     deps,
     `reset:ip:${ip}`,
     RESET_LIMIT.points,

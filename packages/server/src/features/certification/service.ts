@@ -24,7 +24,8 @@ import {
   certificationRows,
   type CertificationRow,
 } from '../../entitlements/account-state.ts';
-import { forbidden, notFound, tooManyRequests } from '../../lib/http-error.ts';
+import { forbidden, notFound } from '../../lib/http-error.ts';
+import { limitOrThrow } from '../../lib/rate-limiter.ts';
 import { renderCertificatePdf } from './pdf.ts';
 import * as queries from './queries.ts';
 
@@ -196,12 +197,13 @@ export async function verifyCertificate(
   ip: string,
   rawCode: string,
 ): Promise<CertificateVerification> {
-  const allowed = await deps.rateLimiter.hit(
+  await limitOrThrow(
+    deps,
     `certificate-verify:ip:${ip}`,
-    Math.ceil(VERIFICATIONS_PER_MINUTE * deps.rateLimitFactor),
+    VERIFICATIONS_PER_MINUTE,
     60_000,
+    VERIFY_RATE_MESSAGE,
   );
-  if (!allowed) throw tooManyRequests(VERIFY_RATE_MESSAGE);
   const code = rawCode.trim().toUpperCase();
   if (!CERTIFICATE_CODE_PATTERN.test(code)) throw notFound(CERTIFICATE_NOT_FOUND_MESSAGE);
   const row = await queries.certificateByCode(deps.db, code);

@@ -10,9 +10,10 @@ import {
   type DataExportFile,
 } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
-import { forbidden, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
+import { forbidden, unauthorized } from '../../lib/http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { limitOrThrow } from '../../lib/rate-limiter.ts';
 import * as queries from './queries.ts';
 import { redactPaymentEvent } from './redact-payment-event.ts';
 
@@ -125,12 +126,6 @@ function exportedAnswers(row: ExportedAttemptRow, used: number, earnedSubLevels:
   };
 }
 
-async function limit(deps: AppDeps, key: string, max: number, windowMs: number, message: string) {
-  if (!(await deps.rateLimiter.hit(key, Math.ceil(max * deps.rateLimitFactor), windowMs))) {
-    throw tooManyRequests(message);
-  }
-}
-
 function isForeignKeyViolation(error: unknown): boolean {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
     if ((current as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) return true;
@@ -147,7 +142,7 @@ function isForeignKeyViolation(error: unknown): boolean {
  */
 export async function deleteAccount(deps: AppDeps, user: AuthUser, ip: string, password: string) {
   // The same limits as logging in: this endpoint checks a password too.
-  await limit(
+  await limitOrThrow(
     deps,
     `delete-account:ip:${ip}`,
     30,
@@ -155,7 +150,7 @@ export async function deleteAccount(deps: AppDeps, user: AuthUser, ip: string, p
     'Too many attempts. Please wait a few minutes and try again.',
   );
   const accountKey = `delete-account:account:${user.id}`;
-  await limit(
+  await limitOrThrow(
     deps,
     accountKey,
     10,

@@ -1,6 +1,7 @@
 import {
   findLevel,
   GRADE_VALUES,
+  QUIZ_NOT_FOUND_MESSAGE,
   type PublishedQuiz,
   type QuizAttemptResponse,
   type QuizOption,
@@ -12,8 +13,6 @@ import { isUuid } from '../../lib/ids.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import * as queries from './queries.ts';
-
-export const QUIZ_NOT_FOUND_MESSAGE = 'Quiz not found';
 
 const byName = (a: string, b: string) =>
   a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b);
