@@ -188,13 +188,13 @@ export interface SubscriptionHistoryRow {
 }
 
 /**
- * The order of a plan history: as written (oldest first: the plan changes' own record) or newest
- * term first (the admin Learners page).
+ * The order of a plan history: as written (oldest first: the plan changes' own record and the
+ * learner's data export) or newest term first (the admin Learners page).
  */
 export type HistoryOrder = 'as-written' | 'newest-first';
 
 const HISTORY_ORDER = {
-  'as-written': [asc(subscriptions.createdAt), asc(subscriptions.startsAt)],
+  'as-written': [asc(subscriptions.createdAt), asc(subscriptions.startsAt), asc(subscriptions.id)],
   'newest-first': [desc(subscriptions.startsAt), desc(subscriptions.createdAt)],
 } as const;
 

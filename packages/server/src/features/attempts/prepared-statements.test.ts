@@ -43,9 +43,9 @@ describe('named prepared statements', () => {
       );
       // The same statement again on the same connection: prepared once, executed twice.
       const again = await lockUserAndReadQuiz(tx, user.id, quiz.id);
-      const prepared = await tx.execute<{ name: string }>(sql`select name from pg_prepared_statements`);
+      const prepared = await tx.select({ name: sql<string>`name` }).from(sql`pg_prepared_statements`);
       return {
-        names: prepared.rows.map((row) => row.name),
+        names: prepared.map((row) => row.name),
         attemptId: recorded.attemptId,
         locked,
         again,

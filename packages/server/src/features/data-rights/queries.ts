@@ -47,22 +47,6 @@ export async function mediaBytes(db: DbOrTx, mediaId: string) {
   return row ?? null;
 }
 
-export async function subscriptionsOf(db: DbOrTx, userId: string) {
-  return db
-    .select({
-      planId: subscriptions.planId,
-      startsAt: subscriptions.startsAt,
-      endsAt: subscriptions.endsAt,
-      source: subscriptions.source,
-      paymentReference: subscriptions.paymentReference,
-      cancelledAt: subscriptions.cancelledAt,
-      createdAt: subscriptions.createdAt,
-    })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.startsAt), asc(subscriptions.id));
-}
-
 export async function attemptsOf(db: DbOrTx, userId: string) {
   return db
     .select({

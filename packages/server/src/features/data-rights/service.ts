@@ -10,6 +10,7 @@ import {
   type DataExportFile,
 } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
+import { subscriptionHistory } from '../../entitlements/plan-changes.ts';
 import { forbidden, unauthorized } from '../../lib/http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -26,7 +27,7 @@ export async function exportData(deps: AppDeps, userId: string): Promise<DataExp
   if (!account) throw unauthorized();
   const [avatar, subscriptions, attempts, certifications, certificates, paymentEvents] = await Promise.all([
     account.avatarMediaId ? queries.mediaBytes(deps.db, account.avatarMediaId) : null,
-    queries.subscriptionsOf(deps.db, userId),
+    subscriptionHistory(deps.db, userId),
     queries.attemptsOf(deps.db, userId),
     queries.certificationsOf(deps.db, userId),
     queries.certificatesOf(deps.db, userId),
