@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planInForce } from '@quizquest/shared';
+import { findPlan, planInForce } from '@quizquest/shared';
 import { PLAN_IN_FORCE_CASES } from '@quizquest/shared/testing/plan-in-force-cases';
 import { subscriptions, users } from '../db/schema.ts';
 import { createTestContext, insertUser, type TestContext } from '../testing/index.ts';
-import { planTermInForce, termInForceColumn } from './plan.ts';
+import { planTermInForce, practiceCapInForce, termInForceColumn } from './plan.ts';
 
 /**
  * The SQL form of the plan in force against the pure rule's table (decision 025): each case's
@@ -62,10 +62,15 @@ describe('termInForceColumn: the SQL form of planInForce', () => {
     expect(expected).toBe(planId);
 
     const [byValue] = await context.database.db
-      .select({ planId: termInForceColumn<string>(subscriptions.planId, { learnerId, at: now }) })
+      .select({
+        planId: termInForceColumn<string>(subscriptions.planId, { learnerId, at: now }),
+        practiceCap: practiceCapInForce({ learnerId, at: now }),
+      })
       .from(users)
       .where(eq(users.id, learnerId));
     expect(byValue?.planId ?? null).toBe(expected);
+    // The limit the submission enforces follows: the plan's cap, the free plan's without one.
+    expect(byValue?.practiceCap ?? null).toBe(findPlan(expected).maxQuizzes);
 
     const [byPlaceholder] = await preparedPlanInForce().execute({ learnerId, at: now.toISOString() });
     expect(byPlaceholder?.planId ?? null).toBe(expected);

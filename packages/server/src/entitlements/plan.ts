@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { limitsForPlan, type PlanLimits } from '@quizquest/shared';
+import { findPlan, limitsForPlan, PAID_PLAN_IDS, type PlanLimits } from '@quizquest/shared';
 import type { DbOrTx } from '../db/index.ts';
 import { subscriptions } from '../db/schema.ts';
 
@@ -40,6 +40,25 @@ export function termInForceColumn<T>(
     order by ${subscriptions.endsAt} desc
     limit 1`;
   return sql<T | null>`(${body})`;
+}
+
+/** Distinct practice quizzes a learner may attempt, per paid plan id (null: unlimited). */
+const PRACTICE_CAPS_BY_PLAN = JSON.stringify(
+  Object.fromEntries(PAID_PLAN_IDS.map((planId) => [planId, findPlan(planId).maxQuizzes])),
+);
+const FREE_PRACTICE_CAP = JSON.stringify(findPlan(null).maxQuizzes);
+
+/**
+ * The plan limit the submission enforces in SQL: the cap on distinct practice quizzes of the plan
+ * of the learner's term in force at `at`, or the free plan's; SQL null when unlimited. In the
+ * jsonb map a missing key (free, unknown or no plan) is SQL null and falls back to the free cap;
+ * an unlimited plan's cap is json null, which #>> turns into SQL null.
+ */
+export function practiceCapInForce(where: TermInForceAt): SQL<number | null> {
+  return sql<number | null>`(coalesce(
+  ${PRACTICE_CAPS_BY_PLAN}::jsonb -> ${termInForceColumn(subscriptions.planId, where)},
+  ${FREE_PRACTICE_CAP}::jsonb
+) #>> '{}')::int`;
 }
 
 /** The learner's term in force at `now`, if any. */

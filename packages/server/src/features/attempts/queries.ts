@@ -1,6 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { findPlan, PAID_PLAN_IDS } from '@quizquest/shared';
 import type { DbOrTx, Tx } from '../../db/index.ts';
 import {
   attempts,
@@ -8,11 +7,10 @@ import {
   certifications,
   questions,
   quizzes,
-  subscriptions,
   users,
   type StoredOption,
 } from '../../db/schema.ts';
-import { termInForceColumn } from '../../entitlements/plan.ts';
+import { practiceCapInForce } from '../../entitlements/plan.ts';
 
 /*
  * A submission sends four statements: BEGIN, lockUserAndReadQuiz, insertAttemptWithinLimits,
@@ -106,25 +104,11 @@ export async function lockUserAndReadQuiz(tx: Tx, userId: string, quizId: string
   };
 }
 
-/** Distinct practice quizzes a learner may attempt, per paid plan id (null: unlimited). */
-const PRACTICE_CAPS_BY_PLAN = JSON.stringify(
-  Object.fromEntries(PAID_PLAN_IDS.map((planId) => [planId, findPlan(planId).maxQuizzes])),
-);
-const FREE_PRACTICE_CAP = JSON.stringify(findPlan(null).maxQuizzes);
-
-/**
- * The plan's cap on distinct practice quizzes, SQL null when unlimited: the plan of the learner's
- * term in force at the submission (entitlements' termInForceColumn, the SQL form of planInForce),
- * or the free plan. In the jsonb map a missing key (free, unknown or no plan) is SQL null and falls
- * back to the free cap; an unlimited plan's cap is json null, which #>> turns into SQL null.
- */
-const PLAN_PRACTICE_CAP = sql`(coalesce(
-  ${PRACTICE_CAPS_BY_PLAN}::jsonb -> ${termInForceColumn(subscriptions.planId, {
-    learnerId: sql`${param('userId')}::uuid`,
-    at: sql`${param('submittedAt')}::timestamptz`,
-  })},
-  ${FREE_PRACTICE_CAP}::jsonb
-) #>> '{}')::int`;
+/** The plan's cap on distinct practice quizzes at the submission, SQL null when unlimited. */
+const PLAN_PRACTICE_CAP = practiceCapInForce({
+  learnerId: sql`${param('userId')}::uuid`,
+  at: sql`${param('submittedAt')}::timestamptz`,
+});
 
 /*
  * The second statement's three steps, as common table expressions: what the limits see (facts,
