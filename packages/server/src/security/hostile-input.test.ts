@@ -74,6 +74,7 @@ const NO_INPUT = [
   'GET /api/plans',
   'GET /api/auth/me',
   'GET /api/user/profile',
+  'GET /api/learning/summary',
   'GET /api/user/export',
   'GET /api/certification/progress',
   'GET /api/certification/my-certifications',
@@ -1141,7 +1142,12 @@ const extraFields = fc
       fc
         .string({ minLength: 1, maxLength: 12 })
         .filter((key) => !['__proto__', 'constructor', 'prototype'].includes(key)),
-      fc.jsonValue({ maxDepth: 2 }),
+      // Fastify refuses a body with a __proto__ or constructor.prototype key anywhere (prototype
+      // poisoning: 400 'not valid JSON', tested in its own case); fast-check generates those keys
+      // on purpose, so the nested values leave them out too.
+      fc
+        .jsonValue({ maxDepth: 2 })
+        .filter((value) => !/"(__proto__|constructor|prototype)":/.test(JSON.stringify(value))),
       { maxKeys: 3 },
     ),
   )
