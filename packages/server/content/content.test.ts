@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ContentPack, LEVELS, type ContentQuizInput } from '@quizquest/shared';
+import { ContentPack, EXPLANATION_MAX, LEVELS, type ContentQuizInput } from '@quizquest/shared';
 import { sniffImageType } from '../src/lib/media.ts';
 
 const CONTENT_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -95,6 +95,31 @@ describe('questions', () => {
           .toLowerCase();
         if (seen.has(text)) problems.push(`${where(quiz, index)}: "${question.questionText}" again`);
         seen.add(text);
+      });
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('have, where written, an explanation of 1 to 1000 characters that says more than the correct option', () => {
+    // Explanations are optional for now (issue 16): the writers add them question by question.
+    const problems: string[] = [];
+    for (const { quiz } of allQuizzes) {
+      (quiz.questions ?? []).forEach((question, index) => {
+        if (question.explanation === undefined) return;
+        const explanation = typeof question.explanation === 'string' ? question.explanation.trim() : null;
+        if (explanation === null || explanation.length < 1 || explanation.length > EXPLANATION_MAX) {
+          problems.push(
+            `${where(quiz, index)}: the explanation must be text of 1 to ${EXPLANATION_MAX} characters`,
+          );
+          return;
+        }
+        const correct = question.options?.[question.correctAnswerIndex];
+        if (
+          correct?.type === 'text' &&
+          explanation.toLowerCase() === String(correct.value).trim().toLowerCase()
+        ) {
+          problems.push(`${where(quiz, index)}: the explanation only repeats the correct answer`);
+        }
       });
     }
     expect(problems).toEqual([]);
@@ -231,6 +256,7 @@ describe('images', () => {
         ...(question.options ?? [])
           .filter((option) => option?.type === 'image')
           .map((option) => option.value),
+        question.explanationImage,
       ];
       for (const image of images) {
         if (typeof image !== 'string') continue;

@@ -13,4 +13,6 @@ export const OPTION_IMAGE_MAX_PX = 600;
 export const JPEG_QUALITY = 0.7;
 export const CONFETTI_PIECES = 400;
 export const OPTIONS_PER_QUESTION = 4;
+/** Characters of a question's explanation at most (issue 16, decision 029). */
+export const EXPLANATION_MAX = 1000;
 export const CONSENT_TEXT = 'I am the parent or guardian of this learner and agree to the privacy notice';

@@ -191,6 +191,9 @@ export const questions = pgTable(
     imageMediaId: text('image_media_id').references(() => media.id),
     options: jsonb('options').$type<StoredOption[]>().notNull(),
     correctIndex: integer('correct_index').notNull(),
+    /** Shown on a result under a wrong answer, never in the quiz a learner attempts (decision 029). */
+    explanation: text('explanation'),
+    explanationImageMediaId: text('explanation_image_media_id').references(() => media.id),
   },
   (table) => [
     index('questions_quiz_idx').on(table.quizId, table.position),
@@ -198,6 +201,9 @@ export const questions = pgTable(
     index('questions_image_media_idx')
       .on(table.imageMediaId)
       .where(sql`${table.imageMediaId} is not null`),
+    index('questions_explanation_image_media_idx')
+      .on(table.explanationImageMediaId)
+      .where(sql`${table.explanationImageMediaId} is not null`),
     index('questions_option_media_idx')
       .using('gin', sql`media_urls_in_options(${table.options})`)
       .where(sql`media_urls_in_options(${table.options}) <> '[]'::jsonb`),
@@ -209,6 +215,9 @@ export interface AttemptedQuestion {
   questionImage: string | null;
   options: StoredOption[];
   correctAnswerIndex: number;
+  /** As attempted (absent in snapshots taken before explanations existed, decision 029). */
+  explanation?: string | null;
+  explanationImage?: string | null;
 }
 
 export const attempts = pgTable(

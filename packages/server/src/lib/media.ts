@@ -170,15 +170,17 @@ export async function prepareImage(
 }
 
 /**
- * Whether a media row is used: as an avatar, a question image, an option image (inside the
- * options' JSON) or inside an attempt's snapshot (results survive later edits, so a snapshot
- * keeps its images). Each is an index probe (migration 0007).
+ * Whether a media row is used: as an avatar, a question image, an explanation image, an option
+ * image (inside the options' JSON) or inside an attempt's snapshot (results survive later edits,
+ * so a snapshot keeps its images, explanation images included). Each is an index probe
+ * (migrations 0007 and 0008).
  */
 export function mediaIsReferenced(id: SQL | AnyPgColumn): SQL {
   const url = sql`('/api/media/' || ${id})`;
   return sql`(
     exists (select 1 from ${users} where ${users.avatarMediaId} = ${id})
     or exists (select 1 from ${questions} where ${questions.imageMediaId} = ${id})
+    or exists (select 1 from ${questions} where ${questions.explanationImageMediaId} = ${id})
     or exists (
       select 1 from ${questions}
       where media_urls_in_options(${questions.options}) <> '[]'::jsonb

@@ -24,6 +24,9 @@ export interface QuizQuestionValues {
   imageMediaId: string | null;
   options: StoredOption[];
   correctIndex: number;
+  /** Shown on a result, never in the quiz a learner attempts (decision 029). */
+  explanation: string | null;
+  explanationImageMediaId: string | null;
 }
 
 export interface QuizBody {

@@ -22,28 +22,49 @@ describe('markedQuestions', () => {
   const options = ['A', 'B', 'C', 'D'].map((value) => ({ type: 'text' as const, value }));
   const questions = [
     { questionText: 'One', questionImage: null, options, correctAnswerIndex: 1 },
-    { questionText: 'Two', questionImage: '/api/media/abc', options, correctAnswerIndex: 3 },
+    {
+      questionText: 'Two',
+      questionImage: '/api/media/abc',
+      options,
+      correctAnswerIndex: 3,
+      explanation: 'D is the last letter of these four.',
+      explanationImage: '/api/media/def',
+    },
   ];
 
-  it('marks each answer and leaves the correct answers out when not revealed', () => {
+  it('marks each answer and leaves the correct answers and explanations out when not revealed', () => {
     const marked = markedQuestions(questions, [1, 0], false);
     expect(marked).toEqual([
       { questionText: 'One', questionImage: null, options, isCorrect: true },
       { questionText: 'Two', questionImage: '/api/media/abc', options, isCorrect: false },
     ]);
-    expect(marked.every((question) => !('correctAnswerIndex' in question))).toBe(true);
+    for (const key of ['correctAnswerIndex', 'explanation', 'explanationImage']) {
+      expect(marked.every((question) => !(key in question))).toBe(true);
+    }
     expect(JSON.stringify(marked)).not.toContain('correctAnswerIndex');
+    expect(JSON.stringify(marked)).not.toContain('last letter');
+    expect(JSON.stringify(marked)).not.toContain('/api/media/def');
   });
 
-  it('carries the correct answers when revealed', () => {
+  it('carries the correct answers and explanations when revealed (null when a question has none)', () => {
     expect(markedQuestions(questions, [1, 0], true)).toEqual([
-      { questionText: 'One', questionImage: null, options, isCorrect: true, correctAnswerIndex: 1 },
+      {
+        questionText: 'One',
+        questionImage: null,
+        options,
+        isCorrect: true,
+        correctAnswerIndex: 1,
+        explanation: null,
+        explanationImage: null,
+      },
       {
         questionText: 'Two',
         questionImage: '/api/media/abc',
         options,
         isCorrect: false,
         correctAnswerIndex: 3,
+        explanation: 'D is the last letter of these four.',
+        explanationImage: '/api/media/def',
       },
     ]);
   });

@@ -30,18 +30,28 @@ export interface AnsweredQuestion<Option> {
   questionImage: string | null;
   options: Option[];
   correctAnswerIndex: number;
+  /** Why the correct answer is right (decision 029); absent in snapshots older than explanations. */
+  explanation?: string | null | undefined;
+  explanationImage?: string | null | undefined;
 }
 
 /** A question of a result: each answer marked; the correct answer only when revealed. */
-export type MarkedQuestion<Option> = Omit<AnsweredQuestion<Option>, 'correctAnswerIndex'> & {
+export type MarkedQuestion<Option> = Omit<
+  AnsweredQuestion<Option>,
+  'correctAnswerIndex' | 'explanation' | 'explanationImage'
+> & {
   /** The learner's answer to this question was the correct one. */
   isCorrect: boolean;
   correctAnswerIndex?: number;
+  explanation?: string | null;
+  explanationImage?: string | null;
 };
 
 /**
  * The questions of a result: each marked correct or incorrect from the learner's answers, and
- * carrying `correctAnswerIndex` only when `reveal` is true (the key is left out, not nulled).
+ * carrying `correctAnswerIndex`, `explanation` and `explanationImage` only when `reveal` is true
+ * (the keys are left out, not nulled; a question without an explanation has null). An
+ * explanation gives the answer away, so it follows exactly the rule of the answer key.
  */
 export function markedQuestions<Option>(
   questions: ReadonlyArray<AnsweredQuestion<Option>>,
@@ -55,7 +65,11 @@ export function markedQuestions<Option>(
       options: [...question.options],
       isCorrect: answers[index] === question.correctAnswerIndex,
     };
-    if (reveal) marked.correctAnswerIndex = question.correctAnswerIndex;
+    if (reveal) {
+      marked.correctAnswerIndex = question.correctAnswerIndex;
+      marked.explanation = question.explanation ?? null;
+      marked.explanationImage = question.explanationImage ?? null;
+    }
     return marked;
   });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AdminQuizInput,
   allOptionsFilledMessage,
+  explanationTooLongMessage,
   isHttpLink,
   LEARN_MORE_LINK_MESSAGE,
   PRACTICE_SUB_LEVEL_MESSAGE,
@@ -76,6 +77,45 @@ describe('AdminQuizInput', () => {
     ['a javascript: link', quiz({ learnMoreLink: 'javascript:alert(1)' }), LEARN_MORE_LINK_MESSAGE],
   ])('refuses %s', (_name, input, message) => {
     expect(firstMessage(input)).toBe(message);
+  });
+
+  it('carries an explanation and its image, trimmed; empty or absent is none', () => {
+    const parsed = AdminQuizInput.parse(
+      quiz({
+        questions: [
+          {
+            ...quiz().questions[0]!,
+            explanation: '  Dogs bark to talk to each other.  ',
+            explanationImage: ' /api/media/abc ',
+          },
+          { ...quiz().questions[1]!, explanation: '   ', explanationImage: '' },
+        ],
+      }),
+    );
+    expect(parsed.questions[0]).toMatchObject({
+      explanation: 'Dogs bark to talk to each other.',
+      explanationImage: '/api/media/abc',
+    });
+    expect(parsed.questions[1]).toMatchObject({ explanation: null, explanationImage: null });
+    expect(AdminQuizInput.parse(quiz()).questions[0]).toMatchObject({
+      explanation: null,
+      explanationImage: null,
+    });
+  });
+
+  it.each<[string, unknown, string]>([
+    ['an explanation of 1001 characters', 'x'.repeat(1001), explanationTooLongMessage(2)],
+    ['an explanation that is not text', 42, 'The explanation must be text'],
+  ])('refuses %s', (_name, explanation, message) => {
+    const input = quiz();
+    const questions = [input.questions[0], { ...input.questions[1], explanation }];
+    expect(firstMessage({ ...input, questions })).toBe(message);
+  });
+
+  it('accepts an explanation of exactly 1000 characters (after trimming)', () => {
+    const input = quiz();
+    const explanation = ` ${'x'.repeat(1000)} `;
+    expect(firstMessage({ ...input, questions: [{ ...input.questions[0], explanation }] })).toBeNull();
   });
 
   it('accepts a question with only an image', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { findSubLevel, LEVEL_COUNT } from '../catalogue/levels.ts';
-import { OPTIONS_PER_QUESTION } from '../constants.ts';
+import { EXPLANATION_MAX, OPTIONS_PER_QUESTION } from '../constants.ts';
 import { GradeValue } from './auth.ts';
 import { DateFilter } from './dates.ts';
 import { QuizOption } from './quizzes.ts';
@@ -28,6 +28,8 @@ export const QUIZ_EXPORT_VERSION = 1;
 /** Spec §5: the alerts of the quiz form, letter for letter; the server answers them too. */
 export const questionTextOrImageMessage = (n: number) => `Question ${n} must have either text or image.`;
 export const allOptionsFilledMessage = (n: number) => `All options must be filled in Question ${n}.`;
+export const explanationTooLongMessage = (n: number) =>
+  `The explanation of Question ${n} must be at most ${EXPLANATION_MAX} characters.`;
 export const correctAnswerMessage = (n: number) =>
   `Choose the correct answer of Question ${n} among its ${OPTIONS_PER_QUESTION} options.`;
 export const TITLE_REQUIRED_MESSAGE = 'Title is required';
@@ -83,6 +85,18 @@ export const AdminQuestionInput = z.object({
     .int('correctAnswerIndex must be a whole number')
     .default(0),
   options: z.array(AdminOptionInput, { error: 'options must be a list' }),
+  /** Shown on a result under a wrong answer (decision 029); empty or absent for none. */
+  explanation: z
+    .string({ error: 'The explanation must be text' })
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  /** Like questionImage: an image data string, the /api/media URL of the stored image, or empty. */
+  explanationImage: z
+    .string({ error: 'explanationImage must be an image' })
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null)),
 });
 export type AdminQuestionInput = z.input<typeof AdminQuestionInput>;
 
@@ -178,6 +192,9 @@ export const AdminQuizInput = z
       if (question.correctAnswerIndex < 0 || question.correctAnswerIndex >= OPTIONS_PER_QUESTION) {
         issue(['correctAnswerIndex'], correctAnswerMessage(n));
       }
+      if (question.explanation !== null && question.explanation.length > EXPLANATION_MAX) {
+        issue(['explanation'], explanationTooLongMessage(n));
+      }
     });
   });
 /** What the form sends. */
@@ -249,6 +266,9 @@ export const AdminQuestion = z.object({
   questionImage: z.string().nullable(),
   correctAnswerIndex: z.number().int(),
   options: z.array(QuizOption),
+  /** Null when the question has none. */
+  explanation: z.string().nullable(),
+  explanationImage: z.string().nullable(),
 });
 export type AdminQuestion = z.infer<typeof AdminQuestion>;
 
@@ -395,6 +415,9 @@ export const ExportedQuiz = z.object({
       questionImage: z.string().nullable(),
       correctAnswerIndex: z.number().int(),
       options: z.array(QuizOption),
+      /** Absent in files exported before explanations existed; they still import. */
+      explanation: z.string().nullable(),
+      explanationImage: z.string().nullable(),
     }),
   ),
 });

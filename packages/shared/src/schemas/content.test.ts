@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ContentPack, ContentQuiz, type ContentQuizInput } from './content.ts';
+import {
+  ContentPack,
+  ContentQuiz,
+  EXPLANATION_RESTATES_ANSWER_MESSAGE,
+  type ContentQuizInput,
+} from './content.ts';
 
 const text = (value: string) => ({ type: 'text' as const, value });
 const validQuiz = (overrides: Partial<ContentQuizInput> = {}): ContentQuizInput => ({
@@ -53,6 +58,27 @@ describe('ContentQuiz', () => {
     expect(parsed.questions[0]?.questionText).toBe('Which is a circle?');
   });
 
+  it('accepts a question with an explanation (trimmed) and an explanation image, or without', () => {
+    const question = validQuiz().questions[0]!;
+    const parsed = ContentQuiz.parse(
+      validQuiz({
+        questions: [
+          {
+            ...question,
+            explanation: '  Two and two more make four: count 1, 2, then 3, 4.  ',
+            explanationImage: 'images/two-plus-two.png',
+          },
+          { ...question, questionText: 'What is 1 + 3?' },
+        ],
+      }),
+    );
+    expect(parsed.questions[0]).toMatchObject({
+      explanation: 'Two and two more make four: count 1, 2, then 3, 4.',
+      explanationImage: 'images/two-plus-two.png',
+    });
+    expect(parsed.questions[1]?.explanation).toBeUndefined();
+  });
+
   const invalid: Array<[string, Partial<ContentQuizInput>, RegExp]> = [
     ['level 11', { level: 11, subLevel: 'L11-C1' }, /level must be 0 \(practice\) to 10/],
     ['a certification quiz without subLevel', { subLevel: undefined }, /needs subLevel L3-C1 … L3-C10/],
@@ -100,6 +126,62 @@ describe('ContentQuiz', () => {
         questions: [{ questionText: 'Q?', options: ['a', 'b', 'c', 'd'].map(text), correctAnswerIndex: 1.5 }],
       },
       /correctAnswerIndex must be 0 to 3/,
+    ],
+    [
+      'an explanation that only repeats the correct option',
+      {
+        questions: [
+          {
+            questionText: 'Q?',
+            options: ['a', 'b', 'c', 'd'].map(text),
+            correctAnswerIndex: 1,
+            explanation: ' B ',
+          },
+        ],
+      },
+      new RegExp(EXPLANATION_RESTATES_ANSWER_MESSAGE),
+    ],
+    [
+      'an explanation of 1001 characters',
+      {
+        questions: [
+          {
+            questionText: 'Q?',
+            options: ['a', 'b', 'c', 'd'].map(text),
+            correctAnswerIndex: 1,
+            explanation: 'x'.repeat(1001),
+          },
+        ],
+      },
+      /Explanation must be at most 1000 characters/,
+    ],
+    [
+      'a blank explanation',
+      {
+        questions: [
+          {
+            questionText: 'Q?',
+            options: ['a', 'b', 'c', 'd'].map(text),
+            correctAnswerIndex: 1,
+            explanation: '  ',
+          },
+        ],
+      },
+      /Explanation is required/,
+    ],
+    [
+      'an explanation image outside images/',
+      {
+        questions: [
+          {
+            questionText: 'Q?',
+            options: ['a', 'b', 'c', 'd'].map(text),
+            correctAnswerIndex: 1,
+            explanationImage: '../secret.png',
+          },
+        ],
+      },
+      /under images\//,
     ],
   ];
   it.each(invalid)('refuses %s', (_name, overrides, message) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEVEL_COUNT, SUB_LEVELS_PER_LEVEL } from '../catalogue/levels.ts';
-import { DEFAULT_QUIZ_ATTEMPTS, OPTIONS_PER_QUESTION } from '../constants.ts';
+import { DEFAULT_QUIZ_ATTEMPTS, EXPLANATION_MAX, OPTIONS_PER_QUESTION } from '../constants.ts';
 import { GradeValue } from './auth.ts';
 
 /**
@@ -41,6 +41,10 @@ const numberField = (label: string) =>
 
 const sameText = (value: string) => value.trim().toLowerCase();
 
+/** An explanation must say why, not just repeat the correct option. */
+export const EXPLANATION_RESTATES_ANSWER_MESSAGE =
+  'The explanation only repeats the correct answer: say why it is right';
+
 export const ContentQuestion = z
   .strictObject({
     questionText: trimmed('Question text', 500),
@@ -52,8 +56,23 @@ export const ContentQuestion = z
       .int(`correctAnswerIndex must be 0 to ${OPTIONS_PER_QUESTION - 1}`)
       .min(0, `correctAnswerIndex must be 0 to ${OPTIONS_PER_QUESTION - 1}`)
       .max(OPTIONS_PER_QUESTION - 1, `correctAnswerIndex must be 0 to ${OPTIONS_PER_QUESTION - 1}`),
+    /** Shown on a result under a wrong answer (decision 029); optional for now. */
+    explanation: trimmed('Explanation', EXPLANATION_MAX).optional(),
+    explanationImage: ContentImagePath.optional(),
   })
   .superRefine((question, context) => {
+    const correct = question.options[question.correctAnswerIndex];
+    if (
+      question.explanation !== undefined &&
+      correct?.type === 'text' &&
+      sameText(question.explanation) === sameText(correct.value)
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['explanation'],
+        message: EXPLANATION_RESTATES_ANSWER_MESSAGE,
+      });
+    }
     const seen = new Set<string>();
     question.options.forEach((option, index) => {
       const value = sameText(option.value);

@@ -147,6 +147,13 @@ export const ResultQuestion = z.object({
   /** The learner's answer to this question was the correct one. */
   isCorrect: z.boolean(),
   correctAnswerIndex: z.number().int().optional(),
+  /**
+   * Why the correct answer is right (decision 029), under the same rule as correctAnswerIndex:
+   * absent when the answers are hidden, null when the question has none.
+   */
+  explanation: z.string().nullable().optional(),
+  /** The explanation's image URL, as explanation. */
+  explanationImage: z.string().nullable().optional(),
 });
 export type ResultQuestion = z.infer<typeof ResultQuestion>;
 

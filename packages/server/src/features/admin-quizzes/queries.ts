@@ -125,6 +125,8 @@ export async function questionsOf(db: DbOrTx, quizIds: string[]) {
       imageMediaId: questions.imageMediaId,
       options: questions.options,
       correctIndex: questions.correctIndex,
+      explanation: questions.explanation,
+      explanationImageMediaId: questions.explanationImageMediaId,
     })
     .from(questions)
     .where(inArray(questions.quizId, quizIds))

@@ -135,6 +135,8 @@ export function toDetail(row: DetailRow, questions: QuestionRow[]): AdminQuizDet
       questionImage: question.imageMediaId ? mediaUrl(question.imageMediaId) : null,
       correctAnswerIndex: question.correctIndex,
       options: question.options.map((option) => ({ type: option.type, value: option.value })),
+      explanation: question.explanation,
+      explanationImage: question.explanationImageMediaId ? mediaUrl(question.explanationImageMediaId) : null,
     })),
   };
 }
@@ -164,12 +166,13 @@ export interface QuizUploader {
   role: 'learner' | 'admin';
 }
 
-/** The image values of a quiz (question images, then image options), empty ones left out. */
+/** The image values of a quiz (question images, image options, explanation images), empty ones left out. */
 function imageValues(quiz: AdminQuizValues): string[] {
   return quiz.questions.flatMap((question) =>
     [
       question.questionImage,
       ...question.options.map((option) => (option.type === 'image' ? option.value : null)),
+      question.explanationImage,
     ].filter((value): value is string => typeof value === 'string' && value !== ''),
   );
 }
@@ -254,11 +257,17 @@ export async function storeQuestions(
       );
       options.push({ type: 'image', value: id ? mediaUrl(id) : '' });
     }
+    // Kept as uploaded, like the question image (decision 029).
+    const explanationImageMediaId = question.explanationImage
+      ? await resolve(question.explanationImage, n, `explanation image of Question ${n}`, 'question')
+      : null;
     questions.push({
       text: question.questionText,
       imageMediaId,
       options,
       correctIndex: question.correctAnswerIndex,
+      explanation: question.explanation,
+      explanationImageMediaId,
     });
   }
   if (uploader && uploads && problems.length === 0) {

@@ -50,6 +50,7 @@ export async function exportQuizzes(
   const mediaIds = new Set<string>();
   for (const question of questionRows) {
     if (question.imageMediaId) mediaIds.add(question.imageMediaId);
+    if (question.explanationImageMediaId) mediaIds.add(question.explanationImageMediaId);
     for (const option of question.options) {
       const id = option.type === 'image' ? mediaIdFromUrl(option.value) : null;
       if (id) mediaIds.add(id);
@@ -92,6 +93,10 @@ export async function exportQuizzes(
             type: option.type,
             value: option.type === 'image' ? embed(mediaIdFromUrl(option.value), option.value) : option.value,
           })),
+          explanation: question.explanation,
+          explanationImage: question.explanationImageMediaId
+            ? embed(question.explanationImageMediaId, mediaUrl(question.explanationImageMediaId))
+            : null,
         })),
       };
     }),

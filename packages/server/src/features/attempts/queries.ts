@@ -31,6 +31,8 @@ export interface ScoringQuestion {
   imageMediaId: string | null;
   options: StoredOption[];
   correctIndex: number;
+  explanation: string | null;
+  explanationImageMediaId: string | null;
 }
 
 /** The quiz's questions in position order, with their answers, as one JSON array (null: none). */
@@ -40,7 +42,9 @@ const QUESTIONS_JSON = sql<ScoringQuestion[] | null>`(
       'text', ${questions.text},
       'imageMediaId', ${questions.imageMediaId},
       'options', ${questions.options},
-      'correctIndex', ${questions.correctIndex}
+      'correctIndex', ${questions.correctIndex},
+      'explanation', ${questions.explanation},
+      'explanationImageMediaId', ${questions.explanationImageMediaId}
     )
     order by ${questions.position}, ${questions.id}
   )

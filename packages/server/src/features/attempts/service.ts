@@ -95,6 +95,9 @@ export async function submitAttempt(
       questionImage: question.imageMediaId ? mediaUrl(question.imageMediaId) : null,
       options: question.options.map((option) => ({ type: option.type, value: option.value })),
       correctAnswerIndex: question.correctIndex,
+      // As attempted, so the result keeps it after an edit (decision 029).
+      explanation: question.explanation,
+      explanationImage: question.explanationImageMediaId ? mediaUrl(question.explanationImageMediaId) : null,
     }));
     const recorded = await queries.insertAttemptWithinLimits(
       tx,

@@ -363,6 +363,52 @@ describe('loadContentPack', () => {
     expect([...data.subarray(0, 3)].map((value) => Math.round(value / 16))).toEqual([2, 6, 12]);
   });
 
+  it('stores explanations and updates them on reload: a changed explanation is a new version (decision 029)', async () => {
+    const pack = samplePack('explain');
+    const colours = pack['practice/colours.json']![0]!;
+    colours.questions[0] = {
+      ...colours.questions[0]!,
+      explanation: 'Fire engines and ripe tomatoes have this colour.',
+      explanationImage: 'images/blue.png',
+    };
+    expect(await loadContentPack(context.database.db, writePack(pack))).toEqual({
+      added: 3,
+      changed: 0,
+      kept: 0,
+    });
+    const practice = (await quizzesOf('explain'))[2]!;
+    const stored = async () =>
+      context.database.db
+        .select({ explanation: questions.explanation, image: questions.explanationImageMediaId })
+        .from(questions)
+        .where(eq(questions.quizId, practice.id))
+        .orderBy(asc(questions.position));
+    const [first, second] = await stored();
+    expect(first?.explanation).toBe('Fire engines and ripe tomatoes have this colour.');
+    expect(first?.image).toMatch(/^[0-9a-f]{64}$/);
+    expect(second).toEqual({ explanation: null, image: null });
+    // Kept as uploaded, like a question image: the PNG keeps its type and size.
+    const image = await context.request({ method: 'GET', url: `/api/media/${first?.image}` });
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ width: 24, height: 24 });
+
+    // Unchanged: kept. Only the explanation changed: the quiz changes, its version goes up.
+    expect(await loadContentPack(context.database.db, writePack(pack))).toEqual({
+      added: 0,
+      changed: 0,
+      kept: 3,
+    });
+    colours.questions[0] = { ...colours.questions[0]!, explanation: 'Ripe tomatoes are red.' };
+    delete colours.questions[0].explanationImage;
+    expect(await loadContentPack(context.database.db, writePack(pack))).toEqual({
+      added: 0,
+      changed: 1,
+      kept: 2,
+    });
+    expect((await quizzesOf('explain'))[2]?.version).toBe(practice.version + 1);
+    expect((await stored())[0]).toEqual({ explanation: 'Ripe tomatoes are red.', image: null });
+  });
+
   it('loads an unchanged pack again without decoding its images again', async () => {
     const dir = writePack(samplePack('again'));
     await loadContentPack(context.database.db, dir);
@@ -538,6 +584,24 @@ describe('an invalid pack', () => {
       expect(await Promise.all(tables.map((table) => countRows(context.database, table)))).toEqual(before);
     },
   );
+
+  it('refuses an explanation that only repeats the correct option, or names a missing image', async () => {
+    const pack = samplePack('bad-explanation');
+    const colours = pack['practice/colours.json']![0]!;
+    colours.questions[0] = { ...colours.questions[0]!, explanation: ' red ' };
+    colours.questions[1] = { ...colours.questions[1]!, explanationImage: 'images/missing.png' };
+    const problems = await readContentPack(writePack(pack)).then(
+      () => [],
+      (error: unknown) => (error instanceof ContentPackError ? error.problems : [String(error)]),
+    );
+    expect(problems).toEqual([
+      'practice/colours.json: quiz bad-explanation-practice-colours, question 1, explanation: The explanation only repeats the correct answer: say why it is right',
+    ]);
+    colours.questions[0] = { ...colours.questions[0]!, explanation: 'Like a ripe tomato.' };
+    await expect(readContentPack(writePack(pack))).rejects.toThrow(
+      'practice/colours.json: quiz bad-explanation-practice-colours, question 2: image images/missing.png is missing',
+    );
+  });
 
   it('lists every problem of the pack at once', async () => {
     const files = withQuiz('many', (quiz) => {

@@ -175,6 +175,7 @@ export async function readContentPack(contentDir: string): Promise<ValidatedPack
       const references = [
         question.questionImage,
         ...question.options.map((option) => (option.type === 'image' ? option.value : undefined)),
+        question.explanationImage,
       ];
       for (const reference of references) {
         if (reference === undefined) continue;
@@ -229,6 +230,9 @@ function snapshotHash(snapshot: QuizSnapshot): string {
       question.imageMediaId,
       question.options.map((option) => [option.type, option.value]),
       question.correctIndex,
+      // A changed explanation is a new version of the quiz too (decision 029).
+      question.explanation,
+      question.explanationImageMediaId,
     ]),
   ];
   return createHash('sha256').update(JSON.stringify(normalized)).digest('hex');
@@ -269,6 +273,11 @@ function packSnapshot(quiz: ContentQuiz, images: QuizImages): QuizSnapshot {
           : { type: 'text', value: option.value },
       ),
       correctIndex: question.correctAnswerIndex,
+      explanation: question.explanation ?? null,
+      // Kept as uploaded, like a question image.
+      explanationImageMediaId: question.explanationImage
+        ? mediaIdOf(images, 'question', question.explanationImage)
+        : null,
     })),
   };
 }
@@ -296,6 +305,12 @@ async function storeQuizImages(
     for (const option of question.options) {
       if (option.type === 'image')
         wanted.set(imageKey('option', option.value), { use: 'option', reference: option.value });
+    }
+    if (question.explanationImage) {
+      wanted.set(imageKey('question', question.explanationImage), {
+        use: 'question',
+        reference: question.explanationImage,
+      });
     }
   }
   const images: QuizImages = new Map();

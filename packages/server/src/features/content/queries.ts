@@ -46,6 +46,8 @@ export async function listQuizQuestions(tx: DbOrTx, quizId: string) {
       imageMediaId: questions.imageMediaId,
       options: questions.options,
       correctIndex: questions.correctIndex,
+      explanation: questions.explanation,
+      explanationImageMediaId: questions.explanationImageMediaId,
     })
     .from(questions)
     .where(eq(questions.quizId, quizId))

@@ -103,6 +103,7 @@ async function orphans(): Promise<string[]> {
     .where(
       sql`not exists (select 1 from ${users} where ${users.avatarMediaId} = ${media.id})
         and not exists (select 1 from ${questions} where ${questions.imageMediaId} = ${media.id}
+          or ${questions.explanationImageMediaId} = ${media.id}
           or position(('/api/media/' || ${media.id}) in ${questions.options}::text) > 0)
         and not exists (select 1 from ${attempts}
           where position(('/api/media/' || ${media.id}) in ${attempts.snapshot}::text) > 0)`,
@@ -548,5 +549,74 @@ describe("an admin's quiz images", () => {
     });
     expect(stale.statusCode).toBe(400);
     expect(stale.json().message).toBe('The image of Question 1 was not found. Please upload it again.');
+  });
+
+  it('an explanation image is a reference: kept while a question or a result shows it (decision 029)', async () => {
+    const admin = await signIn(context, 'admin');
+    const [shown, unseen] = [await pngImage('#6b7c8d', 30, 20), await pngImage('#7c8d9e', 30, 20)];
+    const body = quizBody({ title: `Explained ${crypto.randomUUID()}` });
+    body.questions = [
+      { ...body.questions[0]!, explanation: 'Rust makes it red.', explanationImage: shown.dataString },
+      { ...body.questions[1]!, explanation: 'Look at the rings.', explanationImage: unseen.dataString },
+    ];
+    const save = (payload: unknown) =>
+      context.request({
+        method: 'PUT',
+        url: `/api/admin/quizzes/${quiz._id}`,
+        headers: admin.headers,
+        payload: payload as object,
+      });
+    const added = await context.request({
+      method: 'POST',
+      url: '/api/admin/quizzes/add',
+      headers: admin.headers,
+      payload: body,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const quiz = added.json<{
+      quiz: { _id: string; questions: Array<{ explanationImage: string | null }> };
+    }>().quiz;
+    const [shownId, unseenId] = quiz.questions.map(
+      (question) => mediaIdFromUrl(question.explanationImage) ?? '',
+    );
+    const [row] = await context.database.db
+      .select({ uploadedBy: media.uploadedBy, inQuiz: media.inQuiz })
+      .from(media)
+      .where(eq(media.id, shownId!));
+    expect(row).toEqual({ uploadedBy: admin.id, inQuiz: true });
+
+    // Used by the questions: never swept, however long.
+    const start = new Date(context.clock.now.getTime() + 60 * MEDIA_SWEEP_GRACE_MS);
+    await sweep(start);
+    await sweep(new Date(start.getTime() + 3 * MEDIA_SWEEP_GRACE_MS));
+    expect(await exists(shownId!)).toBe(true);
+    expect(await exists(unseenId!)).toBe(true);
+    expect(await orphans()).not.toContain(shownId);
+
+    // A learner's result shows the first one (the snapshot copies its URL).
+    const learner = await signIn(context, 'learner');
+    const submitted = await context.request({
+      method: 'POST',
+      url: `/api/quizzes/submit/${quiz._id}`,
+      headers: learner.headers,
+      payload: { answers: [0, 0] },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    await context.database.db.execute(
+      sql`update ${attempts} set snapshot = jsonb_set(snapshot, '{questions,1,explanationImage}', 'null')
+        where ${attempts.id} = ${submitted.json<{ attemptId: string }>().attemptId}`,
+    );
+
+    // An edit drops both: the one only the result shows stays; the other goes after the grace period.
+    const dropped = await save({
+      ...body,
+      questions: body.questions.map((question) => ({ ...question, explanationImage: null })),
+    });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    const later = new Date(start.getTime() + 10 * MEDIA_SWEEP_GRACE_MS);
+    await sweep(later);
+    await sweep(new Date(later.getTime() + 2 * MEDIA_SWEEP_GRACE_MS));
+    expect(await exists(shownId!)).toBe(true);
+    expect(await exists(unseenId!)).toBe(false);
   });
 });
