@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
+import { EXPLANATION_MAX } from '@quizquest/shared';
 import { IMAGE_TYPES, readAsDataUrl, scaleOptionImage } from '../lib/image.ts';
 import type { OptionType, QuestionDraft } from '../lib/quiz-draft.ts';
 
@@ -35,7 +36,10 @@ export function QuestionEditor({
       options: question.options.map((option, i) => (i === optionIndex ? { type, value } : option)),
     });
 
-  async function pickQuestionImage(event: ChangeEvent<HTMLInputElement>) {
+  async function pickKeptImage(
+    field: 'questionImage' | 'explanationImage',
+    event: ChangeEvent<HTMLInputElement>,
+  ) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
@@ -45,8 +49,8 @@ export function QuestionEditor({
       return;
     }
     try {
-      // Spec §5: question images are kept as uploaded.
-      update({ questionImage: await readAsDataUrl(file) });
+      // Spec §5: question images are kept as uploaded; an explanation image too (decision 029).
+      update({ [field]: await readAsDataUrl(file) });
     } catch {
       setImageError(IMAGE_UNREADABLE);
     }
@@ -86,7 +90,7 @@ export function QuestionEditor({
           className="input input-file"
           type="file"
           accept={IMAGE_TYPES}
-          onChange={(event) => void pickQuestionImage(event)}
+          onChange={(event) => void pickKeptImage('questionImage', event)}
         />
         {question.questionImage ? (
           <div className="image-preview">
@@ -169,6 +173,46 @@ export function QuestionEditor({
           ))}
         </div>
       </fieldset>
+
+      <div className="field">
+        <label htmlFor={`${id}-explanation`}>Explanation (optional)</label>
+        <textarea
+          id={`${id}-explanation`}
+          className="input"
+          rows={3}
+          maxLength={EXPLANATION_MAX}
+          aria-describedby={`${id}-explanation-hint`}
+          value={question.explanation}
+          onChange={(event) => update({ explanation: event.target.value })}
+        />
+        <p id={`${id}-explanation-hint`} className="field-hint">
+          Shown to learners under a wrong answer, with the correct answer.{' '}
+          {`${question.explanation.length}/${EXPLANATION_MAX} characters`}
+        </p>
+      </div>
+
+      <div className="field">
+        <label htmlFor={`${id}-explanation-image`}>Explanation image (optional)</label>
+        <input
+          id={`${id}-explanation-image`}
+          className="input input-file"
+          type="file"
+          accept={IMAGE_TYPES}
+          onChange={(event) => void pickKeptImage('explanationImage', event)}
+        />
+        {question.explanationImage ? (
+          <div className="image-preview">
+            <img src={question.explanationImage} alt={`Question ${n} explanation image`} />
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => update({ explanationImage: '' })}
+            >
+              Remove explanation image
+            </button>
+          </div>
+        ) : null}
+      </div>
 
       {imageError ? (
         <p className="field-error" role="alert">

@@ -172,6 +172,18 @@ describe('quiz form', { timeout: 30_000 }, () => {
     await within(dialog).findByRole('img', { name: 'Option 2 image' });
     expect(scaleOptionImage).toHaveBeenCalledWith(png);
     await user.click(within(dialog).getByRole('radio', { name: 'Option 2' }));
+    // The explanation: optional text (at most 1000, with a counter) and an image kept as uploaded.
+    const explanation = within(dialog).getByLabelText('Explanation (optional)');
+    expect(explanation).toHaveAttribute('maxLength', '1000');
+    expect(explanation).toHaveAccessibleDescription(/0\/1000 characters/);
+    await user.type(explanation, '  Cows give us milk.');
+    expect(explanation).toHaveAccessibleDescription(/20\/1000 characters/);
+    await user.upload(within(dialog).getByLabelText('Explanation image (optional)'), png);
+    expect(await within(dialog).findByRole('img', { name: 'Question 1 explanation image' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,iVBORw==',
+    );
+    expect(scaleOptionImage).toHaveBeenCalledTimes(1);
     await user.click(within(dialog).getByRole('button', { name: 'Save Quiz' }));
 
     await waitFor(() => expect(callsTo('POST', '/api/admin/quizzes/add')).toHaveLength(1));
@@ -195,6 +207,8 @@ describe('quiz form', { timeout: 30_000 }, () => {
             { type: 'text', value: 'Cat' },
             { type: 'text', value: 'Hen' },
           ],
+          explanation: 'Cows give us milk.',
+          explanationImage: 'data:image/png;base64,iVBORw==',
         },
       ],
     });
@@ -261,6 +275,14 @@ describe('quiz form', { timeout: 30_000 }, () => {
       '/api/media/m2',
     );
 
+    expect(within(dialog).getByLabelText('Explanation (optional)')).toHaveValue(
+      'Dogs bark to tell their family something.',
+    );
+    expect(within(dialog).getByRole('img', { name: 'Question 1 explanation image' })).toHaveAttribute(
+      'src',
+      '/api/media/m3',
+    );
+
     await user.clear(within(dialog).getByLabelText('Title'));
     await user.type(within(dialog).getByLabelText('Title'), 'Animals Near Us');
     await user.click(within(dialog).getByRole('button', { name: 'Save Quiz' }));
@@ -285,9 +307,29 @@ describe('quiz form', { timeout: 30_000 }, () => {
             { type: 'image', value: '/api/media/m2' },
             { type: 'text', value: 'Fish' },
           ],
+          explanation: 'Dogs bark to tell their family something.',
+          explanationImage: '/api/media/m3',
         },
       ],
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('an explanation and its image can be cleared: the body then has none', async () => {
+    const { user, dialog, callsTo } = await openForm(
+      { 'PUT /api/admin/quizzes/q1': { body: { message: 'Quiz saved successfully!', quiz: quizDetail() } } },
+      'Edit Animals Around Us',
+    );
+    await user.clear(within(dialog).getByLabelText('Explanation (optional)'));
+    await user.type(within(dialog).getByLabelText('Explanation (optional)'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove explanation image' }));
+    expect(
+      within(dialog).queryByRole('img', { name: 'Question 1 explanation image' }),
+    ).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save Quiz' }));
+    await waitFor(() => expect(callsTo('PUT', '/api/admin/quizzes/q1')).toHaveLength(1));
+    expect(callsTo('PUT', '/api/admin/quizzes/q1')[0]?.body).toMatchObject({
+      questions: [{ explanation: null, explanationImage: null }],
+    });
   });
 });

@@ -26,6 +26,10 @@ export interface QuestionDraft {
   questionImage: string;
   options: OptionDraft[];
   correctAnswerIndex: number;
+  /** Shown to a learner on the result under a wrong answer (decision 029); '' for none. */
+  explanation: string;
+  /** '' when the explanation has no image; a data string (new) or its URL (saved). */
+  explanationImage: string;
 }
 
 export interface QuizDraft {
@@ -60,6 +64,8 @@ export function emptyQuestion(): QuestionDraft {
     questionImage: '',
     options: Array.from({ length: OPTIONS_PER_QUESTION }, () => ({ type: 'text' as const, value: '' })),
     correctAnswerIndex: 0,
+    explanation: '',
+    explanationImage: '',
   };
 }
 
@@ -125,6 +131,8 @@ export function detailToDraft(quiz: AdminQuizDetail): QuizDraft {
         (_, i) => question.options[i] ?? { type: 'text', value: '' },
       ),
       correctAnswerIndex: question.correctAnswerIndex,
+      explanation: question.explanation ?? '',
+      explanationImage: question.explanationImage ?? '',
     })),
   };
 }
@@ -149,6 +157,8 @@ export function draftToPayload(draft: QuizDraft): AdminQuizInput {
         type: option.type,
         value: option.type === 'text' ? option.value.trim() : option.value,
       })),
+      explanation: question.explanation.trim() === '' ? null : question.explanation.trim(),
+      explanationImage: question.explanationImage === '' ? null : question.explanationImage,
     })),
   };
 }

@@ -49,6 +49,8 @@ export function quizDetail(overrides: Partial<AdminQuizDetail> = {}): AdminQuizD
           { type: 'image', value: '/api/media/m2' },
           { type: 'text', value: 'Fish' },
         ],
+        explanation: 'Dogs bark to tell their family something.',
+        explanationImage: '/api/media/m3',
       },
     ],
     ...overrides,
