@@ -95,7 +95,7 @@ export function AttemptQuestion({
 }
 
 /* Drawn rather than emoji: not every device has an emoji font. */
-function SpeakerIcon() {
+export function SpeakerIcon() {
   return (
     <svg className="speak-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
@@ -110,7 +110,7 @@ function SpeakerIcon() {
   );
 }
 
-function StopIcon() {
+export function StopIcon() {
   return (
     <svg className="speak-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <rect x="6" y="6" width="12" height="12" rx="2" fill="currentColor" />

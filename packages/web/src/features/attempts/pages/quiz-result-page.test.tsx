@@ -5,6 +5,7 @@ import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../
 import { learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 // The routes load pages lazily: loaded up front, the first test does not wait for them to compile.
 import '../../../app/app-layout.tsx';
+import { EXPLANATION_HEADING } from '../components/result-explanation.tsx';
 import { ANSWERS_HIDDEN_NOTE } from './quiz-result-page.tsx';
 
 // jsdom has no canvas: the stand-in shows what the page asked the confetti for.
@@ -46,6 +47,8 @@ const questions: Array<
       { type: 'text', value: 'Keyboard' },
     ],
     correctAnswerIndex: 1,
+    explanation: 'The keyboard has a key for every letter, from A to Z.',
+    explanationImage: '/api/media/keyboard-keys',
   },
   {
     questionText: 'Which picture shows three dots?',
@@ -55,6 +58,9 @@ const questions: Array<
       { type: 'image', value: '/api/media/count-3' },
     ],
     correctAnswerIndex: 1,
+    // Explanations may be empty until the writers add them: the page then shows the answer only.
+    explanation: null,
+    explanationImage: null,
   },
 ];
 
@@ -71,10 +77,13 @@ function resultOf(
     score,
     correctCount,
     totalQuestions: 3,
-    questions: questions.map(({ correctAnswerIndex, ...question }, index) => ({
+    questions: questions.map(({ correctAnswerIndex, explanation, explanationImage, ...question }, index) => ({
       ...question,
       isCorrect: answers[index] === correctAnswerIndex,
-      ...(revealed ? { correctAnswerIndex } : {}),
+      // The server sends the key and the explanation together, or neither (decision 029).
+      ...(revealed
+        ? { correctAnswerIndex, explanation: explanation ?? null, explanationImage: explanationImage ?? null }
+        : {}),
     })),
     answers,
     answersRevealed: revealed,
@@ -110,6 +119,28 @@ async function openResult(result: MockHandler, historyReply: MockHandler = { bod
   return { ...app, ...fetch };
 }
 
+function stubSpeech() {
+  const synth = {
+    speak: vi.fn(),
+    cancel: vi.fn(),
+    getVoices: vi.fn(() => [{ name: 'Google UK English Female', lang: 'en-GB' }]),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+  };
+  class Utterance {
+    voice: unknown = null;
+    lang = '';
+    rate = 0;
+    pitch = 0;
+    onend: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    constructor(readonly text: string) {}
+  }
+  vi.stubGlobal('speechSynthesis', synth);
+  vi.stubGlobal('SpeechSynthesisUtterance', Utterance);
+  return synth;
+}
+
 describe('quiz result page', () => {
   it('shows Loading result... and then the title, a star per correct answer, the score and the count', async () => {
     const reply = deferred<MockReply>();
@@ -140,7 +171,8 @@ describe('quiz result page', () => {
     const chosen = within(second).getByText('Monitor').closest('li') as HTMLElement;
     expect(within(chosen).getByText('Your answer')).toBeInTheDocument();
     expect(within(chosen).queryByText('Correct answer')).not.toBeInTheDocument();
-    const right = within(second).getByText('Keyboard').closest('li') as HTMLElement;
+    const secondOptions = second.querySelector('.result-options') as HTMLElement;
+    const right = within(secondOptions).getByText('Keyboard').closest('li') as HTMLElement;
     expect(within(right).getByText('Correct answer')).toBeInTheDocument();
 
     expect(within(third).getByRole('img', { name: 'Picture for question 3' })).toBeInTheDocument();
@@ -170,6 +202,73 @@ describe('quiz result page', () => {
     expect(chosen).toHaveClass('result-option-wrong');
     expect(within(second).queryByText('Correct answer')).not.toBeInTheDocument();
     expect(second.querySelector('.result-option-correct')).toBeNull();
+  });
+
+  it("under a wrong answer shows Let's learn: the correct answer and the explanation, read aloud on request", async () => {
+    const synth = stubSpeech();
+    await openResult({ body: twoOfThree });
+    await screen.findByText('66.67%', {}, LOAD);
+    const [first, second, third] = [...document.querySelectorAll<HTMLElement>('.result-question')] as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    // Right answers get no explanation block.
+    expect(within(first).queryByRole('heading', { name: EXPLANATION_HEADING })).not.toBeInTheDocument();
+    expect(within(third).queryByRole('heading', { name: EXPLANATION_HEADING })).not.toBeInTheDocument();
+
+    const block = within(second).getByRole('region', { name: EXPLANATION_HEADING });
+    expect(within(block).getByRole('heading', { level: 4 })).toHaveTextContent("Let's learn");
+    expect(block).toHaveTextContent(/Correct answer:\s*B\s*Keyboard/);
+    expect(
+      within(block).getByText('The keyboard has a key for every letter, from A to Z.'),
+    ).toBeInTheDocument();
+    expect(within(block).getByRole('img', { name: 'Picture that explains question 2' })).toHaveAttribute(
+      'src',
+      '/api/media/keyboard-keys',
+    );
+    // The chosen answer stays marked incorrect.
+    expect(within(second).getByText('Incorrect')).toHaveClass('verdict-incorrect');
+
+    const read = within(block).getByRole('button', { name: 'Read aloud the answer to question 2' });
+    read.click();
+    expect(synth.speak).toHaveBeenCalledTimes(1);
+    const utterance = synth.speak.mock.calls[0]?.[0] as { text: string; rate: number; pitch: number };
+    expect(utterance.text).toBe(
+      'Question 2. The correct answer is B: Keyboard. The keyboard has a key for every letter, from A to Z.',
+    );
+    expect([utterance.rate, utterance.pitch]).toEqual([1, 1.2]);
+    expect(
+      await within(block).findByRole('button', { name: 'Stop reading the answer to question 2' }),
+    ).toBeInTheDocument();
+  });
+
+  it('without an explanation shows only the correct answer (a picture option by its picture)', async () => {
+    stubSpeech();
+    await openResult({ body: resultOf([2, 1, 0], 66.67, 2) });
+    await screen.findByText('66.67%', {}, LOAD);
+    const third = [...document.querySelectorAll<HTMLElement>('.result-question')][2] as HTMLElement;
+    const block = within(third).getByRole('region', { name: EXPLANATION_HEADING });
+    expect(within(block).getByRole('img', { name: 'Picture B' })).toHaveAttribute(
+      'src',
+      '/api/media/count-3',
+    );
+    expect(block.querySelector('.result-explanation-text')).toBeNull();
+    expect(within(block).queryByRole('img', { name: /explains/ })).not.toBeInTheDocument();
+    within(block).getByRole('button', { name: 'Read aloud the answer to question 3' }).click();
+    const synth = window.speechSynthesis as unknown as { speak: { mock: { calls: unknown[][] } } };
+    expect((synth.speak.mock.calls[0]?.[0] as { text: string }).text).toBe(
+      'Question 3. The correct answer is picture B.',
+    );
+  });
+
+  it('shows no explanation and no correct answer under a wrong answer while the answers are hidden', async () => {
+    stubSpeech();
+    await openResult({ body: resultOf([2, 0, 1], 66.67, 2, false) });
+    await screen.findByText('66.67%', {}, LOAD);
+    expect(screen.queryByRole('heading', { name: EXPLANATION_HEADING })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Correct answer:/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Read aloud the answer/ })).not.toBeInTheDocument();
   });
 
   it('shows no note about hidden answers when they are revealed', async () => {

@@ -3,10 +3,12 @@ import { Link, useParams } from 'react-router';
 import { planAllowsPracticeQuiz, type QuizHistoryResponse, type QuizResultResponse } from '@quizquest/shared';
 import { Celebration } from '../../../components/celebration.tsx';
 import { isAbort } from '../../../lib/api-client.ts';
+import { useReadAloud } from '../../../lib/speech.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchHistory, fetchResult } from '../api.ts';
 import { attemptsLeftAfterResult, formatScore } from '../attempt-rules.ts';
 import { OptionContent, optionLetter } from '../components/attempt-question.tsx';
+import { ResultExplanation } from '../components/result-explanation.tsx';
 import { Stars } from '../components/stars.tsx';
 import { scrollToTop } from '../page-helpers.ts';
 
@@ -25,6 +27,7 @@ export function QuizResultPage() {
   useDocumentTitle('Quiz Result');
   const { attemptId = '' } = useParams();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const readAloud = useReadAloud();
 
   useEffect(() => {
     // A new page starts at its top, not where the previous page was scrolled to.
@@ -158,6 +161,9 @@ export function QuizResultPage() {
                   );
                 })}
               </ul>
+              {right ? null : (
+                <ResultExplanation question={question} number={index + 1} readAloud={readAloud} />
+              )}
             </li>
           );
         })}
