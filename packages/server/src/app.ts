@@ -22,6 +22,7 @@ import { adminLearnerRoutes } from './features/admin-learners/routes.ts';
 import { adminQuizRoutes } from './features/admin-quizzes/routes.ts';
 import { adminSubscriptionRoutes } from './features/admin-subscriptions/routes.ts';
 import { paymentWebhookRoutes, planPaymentRoutes, planRoutes } from './features/payments/routes.ts';
+import { learningRoutes } from './features/learning/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { quizRoutes } from './features/quizzes/routes.ts';
 import { createAccountCache, type AccountCache } from './lib/account-cache.ts';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         attemptRoutes(signedIn, deps, { onAttemptRecorded: recordEarnedCertification });
         certificationRoutes(signedIn, deps);
         profileRoutes(signedIn, deps);
+        learningRoutes(signedIn, deps);
         planPaymentRoutes(signedIn, deps);
         dataRightsRoutes(signedIn, deps);
       });

@@ -62,6 +62,8 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     consentAt: timestamp('consent_at', { withTimezone: true }),
     consentText: text('consent_text'),
+    /** The IANA zone the learner's days (streak, daily goal) count in (decision 030). */
+    timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

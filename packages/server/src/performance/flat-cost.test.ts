@@ -173,6 +173,52 @@ describe('the number of statements of a list does not grow with its rows', () =>
     expect(thirty.queries).toBe(one.queries);
   });
 
+  it('GET /api/learning/summary: 1 attempt or 90 over 60 days in 3 categories', async () => {
+    const quizzes = await Promise.all(
+      ['Flat A', 'Flat B', 'Flat C'].map((category) =>
+        insertQuiz(context.database, { title: `Streak ${category}`, category }),
+      ),
+    );
+    const few = await learner();
+    const many = await learner();
+    /** Attempts with real snapshots (mastery reads their answers), `spacing` apart up to now. */
+    const played = async (userId: string, count: number, spacing: number) => {
+      await context.database.db.insert(attempts).values(
+        Array.from({ length: count }, (_, index) => {
+          const quiz = quizzes[index % quizzes.length] as TestQuiz;
+          return {
+            userId,
+            quizId: quiz.id,
+            answers: quiz.correctAnswers,
+            score: 10_000,
+            correctCount: quiz.correctAnswers.length,
+            total: quiz.correctAnswers.length,
+            snapshot: {
+              title: quiz.title,
+              questions: quiz.correctAnswers.map((correctAnswerIndex) => ({
+                questionText: 'Q',
+                questionImage: null,
+                options: [],
+                correctAnswerIndex,
+              })),
+            },
+            submittedAt: new Date(context.clock.now.getTime() - (count - 1 - index) * spacing),
+          };
+        }),
+      );
+    };
+    await played(few.id, 1, 0);
+    await played(many.id, 90, 16 * 3_600_000);
+
+    const one = await cost(few.headers, { url: '/api/learning/summary' });
+    const ninety = await cost(many.headers, { url: '/api/learning/summary' });
+    expect(one.body).toMatchObject({ streak: { current: 1 }, dailyGoal: { done: 1 } });
+    expect((ninety.body as { streak: { current: number } }).streak.current).toBeGreaterThanOrEqual(59);
+    expect(length(one.body, 'mastery')).toBe(1);
+    expect(length(ninety.body, 'mastery')).toBe(3);
+    expect(ninety.queries).toBe(one.queries);
+  });
+
   it('GET /api/certification/progress: 1 certification or 25', async () => {
     await insertQuiz(context.database, { title: 'Next up', level: 1, subLevel: 'L1-C2' });
     await insertQuiz(context.database, { title: 'Next up 3', level: 3, subLevel: 'L3-C6' });

@@ -121,6 +121,7 @@ const HOT_ENDPOINTS: Array<
     () => ({ method: 'GET', url: '/api/certification/my-certifications' }),
   ],
   ['GET /api/auth/me', () => ({ method: 'GET', url: '/api/auth/me' })],
+  ['GET /api/learning/summary', () => ({ method: 'GET', url: '/api/learning/summary' })],
   [
     'POST /api/quizzes/submit/{id}',
     () => ({
@@ -172,5 +173,18 @@ describe('the hot queries use indexes', () => {
     expect(page, 'the history page query').toBeDefined();
     const indexes = indexesOf(await planOf(context.database, page as CapturedQuery));
     expect(indexes).toContain('attempts_user_submitted_idx');
+  });
+
+  it('reads the learner’s days and recent answers through attempts_user_submitted_idx', async () => {
+    const statements = await context.database.captureQueries(() =>
+      context.request({ method: 'GET', url: '/api/learning/summary', headers: learner.headers }),
+    );
+    const days = statements.find((query) => /at time zone/i.test(query.sql));
+    const answers = statements.find((query) => /jsonb_path_query_array/i.test(query.sql));
+    expect(days, 'the activity days query').toBeDefined();
+    expect(answers, 'the recent answers query').toBeDefined();
+    for (const query of [days, answers] as CapturedQuery[]) {
+      expect(indexesOf(await planOf(context.database, query))).toContain('attempts_user_submitted_idx');
+    }
   });
 });

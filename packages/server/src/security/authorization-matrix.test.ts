@@ -235,6 +235,19 @@ const MATRIX: Row[] = [
     },
   },
   {
+    method: 'GET',
+    route: '/api/learning/summary',
+    url: () => '/api/learning/summary',
+    status: signedIn(200),
+    // Each caller's own days and mastery: only the owner has finished a quiz so far.
+    check: (response, actor) => {
+      if (actor === 'anonymous') return;
+      const body = response.json<{ dailyGoal: { done: number }; mastery: unknown[] }>();
+      expect(body.dailyGoal.done > 0).toBe(actor === 'learner');
+      expect(body.mastery.length > 0).toBe(actor === 'learner');
+    },
+  },
+  {
     // The parent's copy of the learner's data: always the caller's own.
     method: 'GET',
     route: '/api/user/export',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAID_PLAN_IDS } from '../catalogue/plans.ts';
 import { GradeValue, QuizLimits } from './auth.ts';
 import { EARLIEST_DATE, isCalendarDay, isDayInRange } from './dates.ts';
+import { TimeZoneField } from './learning.ts';
 
 /**
  * Payloads of the profile (spec §3 Profile, §7 /user/profile), the plans page and plan activation
@@ -79,6 +80,8 @@ export const ProfileUpdateRequest = z.object({
     .max(1_500_000, 'The avatar is too large')
     .nullish(),
   grade: GradeValue,
+  /** Beside the spec's fields (decision 030): the zone the learner's days count in; absent keeps it. */
+  timeZone: TimeZoneField.optional(),
 });
 export type ProfileUpdateRequest = z.input<typeof ProfileUpdateRequest>;
 
@@ -102,6 +105,8 @@ export const ProfileResponse = z.object({
   subscriptionEndsAt: z.string().nullable(),
   quizLimits: QuizLimits,
   allowedLevel: z.number().int(),
+  /** Beside the spec's fields (decision 030): the learner's time zone, e.g. 'Asia/Kolkata'. */
+  timeZone: z.string().optional(),
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOB_MESSAGE, DOB_PAST_MESSAGE, PHONE_MESSAGE } from '@quizquest/shared';
+import { DOB_MESSAGE, DOB_PAST_MESSAGE, PHONE_MESSAGE, TIME_ZONE_MESSAGE } from '@quizquest/shared';
 import { users } from '../../db/schema.ts';
 import { countRows, createTestContext, insertUser, loginAs, type TestContext } from '../../testing/index.ts';
 import { AVATAR_MESSAGE, EMAIL_UNCHANGEABLE_MESSAGE } from './service.ts';
@@ -67,6 +67,7 @@ describe('GET /api/user/profile', () => {
       subscriptionEndsAt: null,
       quizLimits: { maxQuizzes: 10, maxAttemptsPerQuiz: 3 },
       allowedLevel: 0,
+      timeZone: 'Asia/Kolkata',
     });
   });
 });
@@ -245,5 +246,51 @@ describe('the avatar', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.avatar).toBe(AVATAR_MESSAGE);
     expect((await userRow(other.id)).avatarMediaId).toBeNull();
+  });
+});
+
+describe('the time zone (beside the spec fields, decision 030)', () => {
+  const base = { first_name: 'Asha', last_name: 'Rao', grade: 'c-3' };
+  let refused: Awaited<ReturnType<typeof learner>> | undefined;
+  // Its own app: the sign-ins above have used this address's login allowance.
+  let outer: TestContext;
+  beforeAll(async () => {
+    outer = context;
+    context = await createTestContext({ rateLimitFactor: 100 });
+  });
+  afterAll(async () => {
+    await context.close();
+    context = outer;
+  });
+
+  it('is Asia/Kolkata until the learner chooses another, and absent keeps it', async () => {
+    const user = await learner();
+    expect((await userRow(user.id)).timeZone).toBe('Asia/Kolkata');
+    const saved = await putProfile(user.headers, { ...base, timeZone: 'Europe/London' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().timeZone).toBe('Europe/London');
+    expect((await getProfile(user.headers)).json().timeZone).toBe('Europe/London');
+    const kept = await putProfile(user.headers, base);
+    expect(kept.statusCode).toBe(200);
+    expect((await userRow(user.id)).timeZone).toBe('Europe/London');
+  });
+
+  it.each([
+    ['an unknown zone', 'Mars/Olympus_Mons'],
+    ['an offset (PostgreSQL reads it with the other sign)', '+05:30'],
+    ['an empty string', ''],
+    ['SQL', "Asia/Kolkata'; drop table users; --"],
+    ['a very long name', `Asia/${'K'.repeat(200)}`],
+    ['a number', 330],
+    ['null', null],
+  ])('refuses %s with 400 and stores nothing', async (_name, timeZone) => {
+    refused ??= await learner();
+    const user = refused;
+    const response = await putProfile(user.headers, { ...base, first_name: 'Changed', timeZone });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(TIME_ZONE_MESSAGE);
+    const row = await userRow(user.id);
+    expect(row.timeZone).toBe('Asia/Kolkata');
+    expect(row.firstName).toBe('Test');
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
 
@@ -15,6 +15,7 @@ export async function profileRow(db: DbOrTx, userId: string) {
       dob: users.dob,
       avatarMediaId: users.avatarMediaId,
       grade: users.grade,
+      timeZone: users.timeZone,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -40,6 +41,20 @@ export interface ProfileChanges {
   gender: 'Male' | 'Female' | null;
   dob: string | null;
   avatarMediaId: string | null;
+  timeZone: string;
+}
+
+/**
+ * True when PostgreSQL knows the zone too (its tz database, not only the runtime's ICU): the
+ * learner's days are counted there with `at time zone`.
+ */
+export async function databaseKnowsTimeZone(db: DbOrTx, timeZone: string): Promise<boolean> {
+  try {
+    await db.execute(sql`select now() at time zone ${timeZone}`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export async function updateProfile(db: DbOrTx, userId: string, changes: ProfileChanges, now: Date) {

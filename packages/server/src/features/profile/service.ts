@@ -1,6 +1,7 @@
 import {
   DOB_PAST_MESSAGE,
   isPastDate,
+  TIME_ZONE_MESSAGE,
   type ProfileResponse,
   type ProfileUpdateRequest,
 } from '@quizquest/shared';
@@ -45,6 +46,7 @@ export async function getProfile(deps: AppDeps, userId: string): Promise<Profile
     subscriptionEndsAt: state.subscriptionEndsAt,
     quizLimits: state.quizLimits,
     allowedLevel: state.allowedLevel,
+    timeZone: row.timeZone,
   };
 }
 
@@ -87,6 +89,14 @@ export async function saveProfile(
     } else {
       avatarDataString = body.avatar;
     }
+  }
+  // Known to the runtime (the schema checked) and to the database that counts the days.
+  if (
+    body.timeZone !== undefined &&
+    body.timeZone !== current.timeZone &&
+    !(await queries.databaseKnowsTimeZone(deps.db, body.timeZone))
+  ) {
+    errors.timeZone = TIME_ZONE_MESSAGE;
   }
   const firstError = Object.values(errors)[0];
   if (firstError) throw badRequest(firstError, errors);
@@ -137,6 +147,7 @@ export async function saveProfile(
         gender: body.gender === undefined ? current.gender : body.gender,
         dob: body.dob === undefined ? current.dob : body.dob,
         avatarMediaId,
+        timeZone: body.timeZone ?? current.timeZone,
       },
       now,
     );
