@@ -51,8 +51,12 @@ const attempts = [
   attempt('maths-old', '2026-03-01T09:00:00.000Z', { title: 'Maths Fun', category: 'Maths' }, 20, 2),
 ];
 
-async function openScoreboard(reply: MockHandler) {
-  const fetch = mockFetch({ 'GET /api/auth/me': { body: learner }, 'GET /api/quizzes/history': reply });
+async function openScoreboard(reply: MockHandler, summary?: MockHandler) {
+  const fetch = mockFetch({
+    'GET /api/auth/me': { body: learner },
+    'GET /api/quizzes/history': reply,
+    ...(summary ? { 'GET /api/learning/summary': summary } : {}),
+  });
   storeSession();
   const app = renderApp('/quizzes/my-attempts');
   await screen.findByRole('heading', { level: 1, name: 'My Scoreboard' }, LOAD);
@@ -150,5 +154,39 @@ describe('scoreboard', () => {
       `?before=${encodeURIComponent('2026-03-01T09:00:00.000Z')}`,
     );
     expect(screen.queryByRole('button', { name: 'Show older attempts' })).not.toBeInTheDocument();
+  });
+});
+
+describe('scoreboard mastery badges (decision 030)', () => {
+  const summary = {
+    timeZone: 'Asia/Kolkata',
+    today: '2026-03-06',
+    streak: { current: 1, goalMetToday: true },
+    dailyGoal: { target: 1, done: 1 },
+    mastery: [
+      { category: 'General', level: 'attempted', answered: 3, correct: 1 },
+      { category: 'Maths', level: 'familiar', answered: 20, correct: 15 },
+      { category: 'L1-C2', level: 'mastered', answered: 10, correct: 10 },
+    ],
+  };
+
+  it('shows each practice category group its mastery badge, and none on certification groups', async () => {
+    await openScoreboard({ body: history(attempts) }, { body: summary });
+    const maths = await screen.findByRole('button', { name: /^Maths 2 attempts Mastery: Familiar/ }, LOAD);
+    expect(within(maths).getByText('Familiar')).toHaveClass('mastery-badge', 'mastery-familiar');
+    expect(groupButton(/^General 1 attempt Mastery: Attempted/)).toBeInTheDocument();
+    // A certification group is a sub-level, not a category: no badge, even for a matching name.
+    const certification = groupButton(/Number Ninja|L1-C2|Level 1/);
+    expect(within(certification).queryByText(/Mastery/)).toBeNull();
+  });
+
+  it('leaves the badges out quietly when the summary cannot be read', async () => {
+    await openScoreboard(
+      { body: history(attempts) },
+      { status: 500, body: { message: 'Something went wrong' } },
+    );
+    await screen.findByRole('button', { name: /^Maths 2 attempts/ }, LOAD);
+    expect(document.querySelector('.mastery-badge')).toBeNull();
+    expect(document.querySelector('.toast')).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { HistoryAttempt } from '@quizquest/shared';
+import { MasteryBadge } from '../../../components/mastery-badge.tsx';
 import { isAbort } from '../../../lib/api-client.ts';
+import { masteryOf, useLearningSummary } from '../../../lib/learning-summary.ts';
 import { notify } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchHistory } from '../api.ts';
@@ -24,6 +26,7 @@ export function ScoreboardPage() {
   const [loadingMore, setLoadingMore] = useState(false);
   /** Groups the learner opened or closed; the others follow the default (the first open). */
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const summary = useLearningSummary();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -90,6 +93,8 @@ export function ScoreboardPage() {
             {groupAttempts(loaded.attempts).map((group, index) => {
               const open = toggled[group.key] ?? index === 0;
               const panelId = `score-group-${index}`;
+              // Practice groups are categories: their mastery shows beside the heading.
+              const mastery = group.key.startsWith('practice:') ? masteryOf(summary, group.label) : undefined;
               return (
                 <section key={group.key} className="score-group">
                   <h2 className="score-group-heading">
@@ -104,6 +109,12 @@ export function ScoreboardPage() {
                       <span className="score-group-count">
                         {group.attempts.length} {group.attempts.length === 1 ? 'attempt' : 'attempts'}
                       </span>
+                      {mastery ? (
+                        <>
+                          {' '}
+                          <MasteryBadge mastery={mastery} />
+                        </>
+                      ) : null}
                       <span className="score-group-chevron" aria-hidden="true">
                         {open ? '▲' : '▼'}
                       </span>

@@ -476,3 +476,35 @@ describe('dashboard tour', { timeout: 30_000 }, () => {
     expect(localStorage.getItem(TOUR_COMPLETED_KEY)).toBe('true');
   });
 });
+
+describe('the streak card (decision 030)', () => {
+  const summary = (current: number, done: number) => ({
+    timeZone: 'Asia/Kolkata',
+    today: '2026-03-06',
+    streak: { current, goalMetToday: done > 0 },
+    dailyGoal: { target: 1, done },
+    mastery: [],
+  });
+
+  it('invites a learner with no streak, beside the spec’s cards', async () => {
+    await dashboard({ other: { 'GET /api/learning/summary': { body: summary(0, 0) } } });
+    const streak = await screen.findByRole('region', { name: 'Your learning days' });
+    expect(within(streak).getByText('Finish a quiz today to start a streak!')).toBeInTheDocument();
+    expect(within(streak).getByText("Today's goal: 1 quiz")).toBeInTheDocument();
+    expect(card()).toBeInTheDocument();
+  });
+
+  it('shows the streak and the met goal', async () => {
+    await dashboard({ other: { 'GET /api/learning/summary': { body: summary(3, 1) } } });
+    const streak = await screen.findByRole('region', { name: 'Your learning days' });
+    expect(streak).toHaveTextContent('🔥 3 days in a row');
+    expect(streak).toHaveTextContent('🎉 Goal met for today!');
+  });
+
+  it('is left out when the summary cannot be read, with no toast', async () => {
+    await dashboard({ other: { 'GET /api/learning/summary': { status: 500, body: { message: 'Boom' } } } });
+    await screen.findByText('3 / 10 Certifications Completed');
+    expect(screen.queryByRole('region', { name: 'Your learning days' })).toBeNull();
+    expect(document.querySelector('.toast')).toBeNull();
+  });
+});

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CERTIFICATE_UNLOCK_COMPLETED_QUIZZES, type SessionUser } from '@quizquest/shared';
+import { useLearningSummary } from '../../../lib/learning-summary.ts';
 import { openPdf } from '../../../lib/open-pdf.ts';
 import { useAuth } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { LevelProgressCard } from '../components/level-progress-card.tsx';
+import { StreakCard } from '../components/streak-card.tsx';
 import { markTourCompleted, tourCompleted } from '../tour.ts';
 import { useCertificationProgress } from '../use-certification-progress.ts';
 
@@ -31,6 +33,7 @@ export function DashboardPage() {
   const { user } = useAuth();
   const { state } = useLocation();
   const progress = useCertificationProgress();
+  const summary = useLearningSummary();
   const [tourDone, setTourDone] = useState(tourCompleted);
 
   // The progress is fresher than the stored user, which is only refreshed once per page load.
@@ -77,6 +80,8 @@ export function DashboardPage() {
       ) : null}
 
       <LevelProgressCard progress={progress} />
+
+      <StreakCard summary={summary} />
 
       {progress && !tourDone ? (
         <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { GRADES, type ProfileResponse } from '@quizquest/shared';
+import { GRADES, TIME_ZONE_MESSAGE, type ProfileResponse } from '@quizquest/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockHandler } from '../../../test/fetch-mock.ts';
 import { findToast, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
@@ -112,6 +112,7 @@ describe('profile page', () => {
       gender: 'Male',
       dob: '2016-04-09',
       avatar: null,
+      timeZone: 'Asia/Kolkata',
     });
     const stored = JSON.parse(localStorage.getItem('user') ?? '{}');
     expect(stored).toMatchObject({ name: 'Meera Rao', first_name: 'Meera', grade: 'c-4' });
@@ -219,6 +220,50 @@ describe('profile page', () => {
     const input = document.getElementById('profile-avatar-file') as HTMLInputElement;
     await user.upload(input, new File(['hello'], 'notes.png', { type: 'image/png' }));
     expect(await screen.findByText('Choose a picture file (JPEG, PNG, WebP or GIF).')).toBeInTheDocument();
+  });
+
+  it('offers the time zones, Asia/Kolkata first, and saves the chosen one with Save Profile', async () => {
+    const { user, callsTo } = await openProfile(
+      { 'PUT /api/user/profile': (call) => saved(call.body) as { body: unknown } },
+      { ...profile, timeZone: 'Asia/Kolkata' },
+    );
+    const select = screen.getByLabelText('Time zone');
+    expect(select).toHaveValue('Asia/Kolkata');
+    const options = within(select).getAllByRole('option');
+    expect(options[1]).toHaveTextContent('Asia/Kolkata');
+    expect(options.map((option) => option.getAttribute('value'))).toContain('Europe/London');
+    await user.selectOptions(select, 'Europe/London');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await findToast('Profile updated');
+    expect(callsTo('PUT', '/api/user/profile')[0]?.body).toMatchObject({ timeZone: 'Europe/London' });
+  });
+
+  it('keeps a saved zone the browser does not list, and shows a refused zone under its field', async () => {
+    const { user, callsTo } = await openProfile(
+      {
+        'PUT /api/user/profile': {
+          status: 400,
+          body: { message: TIME_ZONE_MESSAGE, errors: { timeZone: TIME_ZONE_MESSAGE } },
+        },
+      },
+      { ...profile, timeZone: 'UTC' },
+    );
+    const select = screen.getByLabelText('Time zone');
+    expect(select).toHaveValue('UTC');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(callsTo('PUT', '/api/user/profile')[0]?.body).toMatchObject({
+      timeZone: 'UTC',
+    });
+    expect(await screen.findByText(TIME_ZONE_MESSAGE, { selector: '.field-error, p' })).toBeInTheDocument();
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('refuses the empty choice before sending', async () => {
+    const { user, callsTo } = await openProfile({}, { ...profile, timeZone: 'Asia/Kolkata' });
+    await user.selectOptions(screen.getByLabelText('Time zone'), '');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(screen.getByText(TIME_ZONE_MESSAGE)).toBeInTheDocument();
+    expect(callsTo('PUT', '/api/user/profile')).toHaveLength(0);
   });
 
   it('only logs a load failure, and then leaves untouched fields out of the save', async () => {

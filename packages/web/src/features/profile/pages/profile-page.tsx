@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
+  DEFAULT_TIME_ZONE,
   DOB_PAST_MESSAGE,
   GENDERS,
   isPastDate,
@@ -19,12 +20,14 @@ import { fetchProfile, saveProfile } from '../api.ts';
 import { AVATAR_FILE_TYPES, AVATAR_READ_ERROR, compressAvatar } from '../avatar-image.ts';
 import { PlanCard } from '../components/plan-card.tsx';
 import { YourDataSection } from '../components/your-data-section.tsx';
+import { timeZoneOptions } from '../time-zones.ts';
 
 export const PROFILE_UPDATED = 'Profile updated';
 export const PROFILE_SAVE_FAILED = 'Failed to save';
 export const LOADING_PROFILE = 'Loading profile...';
 
-type Field = 'first_name' | 'last_name' | 'grade' | 'phone' | 'gender' | 'dob' | 'email' | 'avatar';
+type Field =
+  'first_name' | 'last_name' | 'grade' | 'phone' | 'gender' | 'dob' | 'email' | 'avatar' | 'timeZone';
 const FIELD_ORDER: readonly Field[] = [
   'avatar',
   'first_name',
@@ -33,6 +36,7 @@ const FIELD_ORDER: readonly Field[] = [
   'phone',
   'gender',
   'dob',
+  'timeZone',
 ];
 const INPUT_IDS: Record<Field, string> = {
   avatar: 'profile-avatar-button',
@@ -43,6 +47,7 @@ const INPUT_IDS: Record<Field, string> = {
   phone: 'profile-phone',
   gender: 'profile-gender',
   dob: 'profile-dob',
+  timeZone: 'profile-time-zone',
 };
 
 interface FormValues {
@@ -53,6 +58,7 @@ interface FormValues {
   phone: string;
   gender: string;
   dob: string;
+  timeZone: string;
 }
 
 function valuesOf(profile: ProfileResponse): FormValues {
@@ -64,6 +70,7 @@ function valuesOf(profile: ProfileResponse): FormValues {
     phone: profile.phone ?? '',
     gender: profile.gender ?? '',
     dob: (profile.dob ?? '').slice(0, 10),
+    timeZone: profile.timeZone ?? DEFAULT_TIME_ZONE,
   };
 }
 
@@ -179,6 +186,7 @@ export function ProfilePage() {
       ...optional('phone'),
       ...optional('gender'),
       ...optional('dob'),
+      ...(loadFailed && values.timeZone === initial.timeZone ? {} : { timeZone: values.timeZone }),
       // The current URL keeps the avatar, a data string replaces it, null removes it.
       ...(loadFailed && avatar === profile.avatar ? {} : { avatar }),
     };
@@ -352,6 +360,17 @@ export function ProfilePage() {
             value={values.dob}
             onChange={(event) => update('dob')(event.target.value)}
             error={fieldErrors.dob}
+          />
+          <SelectField
+            id={INPUT_IDS.timeZone}
+            label="Time zone"
+            name="timeZone"
+            placeholder="Select time zone"
+            hint="Your learning days start at midnight here."
+            options={timeZoneOptions(values.timeZone)}
+            value={values.timeZone}
+            onChange={(event) => update('timeZone')(event.target.value)}
+            error={fieldErrors.timeZone}
           />
           {error ? (
             <p className="form-error" role="alert">

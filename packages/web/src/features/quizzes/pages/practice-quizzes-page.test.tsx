@@ -46,6 +46,7 @@ interface Setup {
   categories?: MockHandler;
   published?: MockHandler;
   history?: MockHandler;
+  summary?: MockHandler;
 }
 
 async function openPractice(setup: Setup = {}) {
@@ -54,6 +55,7 @@ async function openPractice(setup: Setup = {}) {
     'GET /api/quizzes/quiz-categories': setup.categories ?? { body: { categories: ['Maths', 'Science'] } },
     'POST /api/quizzes/published': setup.published ?? { body: { quizzes: featured } },
     'GET /api/quizzes/history': setup.history ?? { body: history() },
+    ...(setup.summary ? { 'GET /api/learning/summary': setup.summary } : {}),
   });
   storeSession();
   const app = renderApp('/quizzes');
@@ -236,5 +238,50 @@ describe('practice quiz list', () => {
     await findToast('Error loading quiz attempts.');
     expect(await screen.findByRole('heading', { name: 'Maths Fun' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Start Quiz' })).toHaveLength(2);
+  });
+});
+
+describe('the category choice shows mastery (decision 030)', () => {
+  const summary = {
+    timeZone: 'Asia/Kolkata',
+    today: '2026-03-06',
+    streak: { current: 2, goalMetToday: false },
+    dailyGoal: { target: 1, done: 0 },
+    mastery: [{ category: 'Maths', level: 'proficient', answered: 20, correct: 19 }],
+  };
+
+  it('keeps the select and its texts, and shows the chosen category’s level beside it', async () => {
+    const { user } = await openPractice({ summary: { body: summary } });
+    const category = screen.getByLabelText('Category');
+    await waitFor(() => expect(within(category).getAllByRole('option')).toHaveLength(3));
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select Category', 'Maths', 'Science']);
+    // Nothing chosen: no note.
+    expect(document.querySelector('.mastery-note')).toBeNull();
+
+    await user.selectOptions(category, 'Maths');
+    const note = await screen.findByText(/Your level in Maths:/);
+    expect(note).toHaveTextContent(
+      'Your level in Maths: Mastery: 🌟 Proficient (19 of your last 20 answers right)',
+    );
+    expect(within(note).getByText('Proficient')).toHaveClass('mastery-badge', 'mastery-proficient');
+
+    await user.selectOptions(category, 'Science');
+    expect(await screen.findByText('New for you: try a quiz in Science!')).toBeInTheDocument();
+  });
+
+  it('shows no note and no toast when the summary cannot be read', async () => {
+    const { user } = await openPractice({
+      summary: { status: 500, body: { message: 'Something went wrong' } },
+    });
+    const category = screen.getByLabelText('Category');
+    await waitFor(() => expect(within(category).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(category, 'Maths');
+    await screen.findByText('Loading quizzes...').catch(() => undefined);
+    expect(document.querySelector('.mastery-note')).toBeNull();
+    expect(document.querySelector('.toast')).toBeNull();
   });
 });

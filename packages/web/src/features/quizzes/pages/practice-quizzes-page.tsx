@@ -1,8 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { distinctQuizCapReached, maxQuizzesMessage, type PublishedQuiz } from '@quizquest/shared';
+import {
+  distinctQuizCapReached,
+  maxQuizzesMessage,
+  type CategoryMastery,
+  type PublishedQuiz,
+} from '@quizquest/shared';
+import { MasteryBadge } from '../../../components/mastery-badge.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { isAbort } from '../../../lib/api-client.ts';
+import { masteryOf, useLearningSummary } from '../../../lib/learning-summary.ts';
 import { useAuth } from '../../../lib/session.ts';
 import { notify } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -27,6 +34,7 @@ export function PracticeQuizzesPage() {
   const [list, setList] = useState<QuizList>({ state: 'loading' });
   const [limits, setLimits] = useState<PracticeLimits | null>(null);
   const [reloads, setReloads] = useState(0);
+  const summary = useLearningSummary();
 
   // The categories of the grade and the practice history (for the plan's cap), once per visit.
   useEffect(() => {
@@ -93,6 +101,11 @@ export function PracticeQuizzesPage() {
               value={category}
               onChange={(event) => setCategory(event.target.value)}
             />
+            <CategoryMasteryNote
+              category={category}
+              mastery={masteryOf(summary, category)}
+              known={!!summary}
+            />
           </div>
 
           {list.state === 'loading' ? (
@@ -141,5 +154,35 @@ export function PracticeQuizzesPage() {
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The chosen category's mastery beside the spec's select (decision 030): the level, and how many
+ * of the recent answers were right; a category not tried yet is an invitation.
+ */
+function CategoryMasteryNote({
+  category,
+  mastery,
+  known,
+}: {
+  category: string;
+  mastery: CategoryMastery | undefined;
+  known: boolean;
+}) {
+  if (!known || category === '') return null;
+  return (
+    <p className="mastery-note" aria-live="polite">
+      {mastery ? (
+        <>
+          Your level in {category}: <MasteryBadge mastery={mastery} />{' '}
+          <span className="muted">
+            ({mastery.correct} of your last {mastery.answered} answers right)
+          </span>
+        </>
+      ) : (
+        <>New for you: try a quiz in {category}!</>
+      )}
+    </p>
   );
 }
