@@ -69,6 +69,8 @@ export const DataExportFile = z.object({
     dob: z.string().nullable(),
     /** The profile picture itself, as an image data string (data:image/…;base64,…), or null. */
     avatar: z.string().nullable(),
+    /** The zone the learner's days count in (decision 030). */
+    timeZone: z.string(),
   }),
   consent: z.object({
     /** The words the parent agreed to at sign-up, and when; null for accounts made by an admin. */

@@ -25,6 +25,7 @@ export async function accountRow(db: DbOrTx, userId: string) {
       phone: users.phone,
       gender: users.gender,
       dob: users.dob,
+      timeZone: users.timeZone,
       avatarMediaId: users.avatarMediaId,
       isVerified: users.isVerified,
       consentAt: users.consentAt,
