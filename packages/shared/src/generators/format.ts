@@ -1,3 +1,5 @@
+import { numberInWords } from '../format/number-words.ts';
+
 /**
  * How numbers, money, times and fractions are written for the child: Indian digit grouping
  * (12,345 and 1,23,456), the ₹ symbol with two paise digits, a true minus sign, British spelling.
@@ -73,64 +75,12 @@ export function formatDuration(minutes: number): string {
   return parts.join(' ');
 }
 
-const ONES = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-];
-const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-
-function belowHundred(value: number): string {
-  if (value < 20) return ONES[value] ?? '';
-  const ones = value % 10;
-  return `${TENS[Math.floor(value / 10)] ?? ''}${ones ? `-${ONES[ones] ?? ''}` : ''}`;
-}
-
-function belowThousand(value: number): string {
-  const hundreds = Math.floor(value / 100);
-  const rest = value % 100;
-  const words: string[] = [];
-  if (hundreds) words.push(`${ONES[hundreds] ?? ''} hundred`);
-  if (rest) words.push(belowHundred(rest));
-  return words.join(' ');
-}
-
 /**
  * The Indian system, as NCERT writes it (no "and"): 3,45,210 → "three lakh forty-five thousand
  * two hundred ten"; up to 99,99,99,999.
  */
 export function numberName(value: number): string {
-  if (!Number.isSafeInteger(value) || value < 0 || value >= 1_000_000_000) {
-    throw new RangeError(`numberName(${value})`);
-  }
-  if (value === 0) return 'zero';
-  const crore = Math.floor(value / 10_000_000);
-  const lakh = Math.floor((value % 10_000_000) / 100_000);
-  const thousand = Math.floor((value % 100_000) / 1000);
-  const rest = value % 1000;
-  const words: string[] = [];
-  if (crore) words.push(`${belowHundred(crore)} crore`);
-  if (lakh) words.push(`${belowHundred(lakh)} lakh`);
-  if (thousand) words.push(`${belowHundred(thousand)} thousand`);
-  if (rest) words.push(belowThousand(rest));
-  return words.join(' ');
+  return numberInWords(value);
 }
 
 export function capitalise(text: string): string {

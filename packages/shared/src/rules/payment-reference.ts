@@ -1,4 +1,5 @@
 import type { PaidPlanId } from '../catalogue/plans.ts';
+import { numberInWords } from '../format/number-words.ts';
 
 /**
  * The reference a parent gives with a UPI payment, so an admin can tell whose payment it is and
@@ -64,43 +65,6 @@ export function upiPaymentUri(input: {
   return `upi://pay?${params.map(([name, value]) => `${name}=${upiValue(value)}`).join('&')}`;
 }
 
-const ONES = [
-  '',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-];
-const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-
-function belowHundred(value: number): string {
-  if (value < 20) return ONES[value] ?? '';
-  const ones = value % 10;
-  return `${TENS[Math.floor(value / 10)] ?? ''}${ones ? `-${ONES[ones]}` : ''}`;
-}
-
-function belowThousand(value: number): string {
-  const hundreds = Math.floor(value / 100);
-  const rest = value % 100;
-  const parts = [hundreds ? `${ONES[hundreds]} hundred` : '', rest ? belowHundred(rest) : ''];
-  return parts.filter(Boolean).join(hundreds ? ' and ' : '');
-}
-
 /**
  * A whole rupee amount in English words, as a cheque or a bank slip writes it (Indian grouping:
  * thousand, lakh): 299 → 'Two hundred and ninety-nine rupees'.
@@ -109,16 +73,7 @@ export function rupeesInWords(amount: number): string {
   if (!Number.isInteger(amount) || amount < 1 || amount >= 10_000_000) {
     throw new Error('rupeesInWords takes a whole amount from 1 to 99,99,999');
   }
-  const lakhs = Math.floor(amount / 100_000);
-  const thousands = Math.floor((amount % 100_000) / 1000);
-  const rest = amount % 1000;
-  const words = [
-    lakhs ? `${belowHundred(lakhs)} lakh` : '',
-    thousands ? `${belowHundred(thousands)} thousand` : '',
-    rest ? belowThousand(rest) : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const words = numberInWords(amount, { and: true });
   const sentence = `${words} ${amount === 1 ? 'rupee' : 'rupees'}`;
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
