@@ -85,6 +85,21 @@ describe('questions', () => {
     expect(problems).toEqual([]);
   });
 
+  it('put the correct answer in no position more than 35 % of the time within a quiz', () => {
+    const problems: string[] = [];
+    for (const { quiz } of allQuizzes) {
+      const questions = quiz.questions ?? [];
+      const counts = [0, 0, 0, 0];
+      for (const question of questions)
+        counts[question.correctAnswerIndex] = (counts[question.correctAnswerIndex] ?? 0) + 1;
+      const most = Math.max(...counts);
+      if (questions.length > 0 && most > 0.35 * questions.length) {
+        problems.push(`${quiz.key}: ${most} of ${questions.length} correct answers in one position`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('do not repeat within a quiz', () => {
     const problems: string[] = [];
     for (const { quiz } of allQuizzes) {
