@@ -12,6 +12,8 @@ import { login, submit, type Answer, type Ledger } from './harness.ts';
 export interface LoadSeed {
   learners: Array<{ id: string; email: string }>;
   quizzes: TestQuiz[];
+  /** The Level 1 certification quizzes (also in `quizzes`), in sub-level order. */
+  certificationQuizzes: TestQuiz[];
 }
 
 export async function seedLoad(database: Database, learnerCount = 4): Promise<LoadSeed> {
@@ -28,8 +30,9 @@ export async function seedLoad(database: Database, learnerCount = 4): Promise<Lo
       await insertQuiz(database, { title: `Load practice ${index + 1}`, attemptsAllowed: 100_000 }),
     );
   }
+  const certificationQuizzes: TestQuiz[] = [];
   for (const subLevel of subLevelIdsOf(1)) {
-    quizzes.push(
+    certificationQuizzes.push(
       await insertQuiz(database, {
         title: `Load certification ${subLevel}`,
         level: 1,
@@ -38,7 +41,7 @@ export async function seedLoad(database: Database, learnerCount = 4): Promise<Lo
       }),
     );
   }
-  return { learners, quizzes };
+  return { learners, quizzes: [...quizzes, ...certificationQuizzes], certificationQuizzes };
 }
 
 export interface Acknowledged {
@@ -68,19 +71,32 @@ export async function startLoad(
   const tokens = await Promise.all(seed.learners.map((learner) => login(baseUrl(), learner.email)));
   const acknowledged: Acknowledged[] = [];
   const answers: Answer[] = [];
+  // Sub-levels are earned in order (decision 023): each learner takes the certification quizzes
+  // one after the other, moving on only once the last one was acknowledged (every answer passes);
+  // once all are earned, any of them may be retaken.
+  const { certificationQuizzes } = seed;
+  const nextCertification = seed.learners.map(() => 0);
   let running = true;
   const worker = async (index: number) => {
     let turn = index;
     while (running) {
       const learner = turn % seed.learners.length;
-      const quiz = seed.quizzes[turn % seed.quizzes.length];
+      let quiz = seed.quizzes[turn % seed.quizzes.length];
       turn += 1;
       if (!quiz) continue;
+      const step = nextCertification[learner] ?? 0;
+      if (certificationQuizzes.includes(quiz) && step < certificationQuizzes.length) {
+        quiz = certificationQuizzes[step] ?? quiz;
+      }
       const answer = await submit(baseUrl(), tokens[learner] ?? '', quiz.id, answersFor(quiz));
       const allow503 = options.allow503?.(answer) ?? false;
       answers.push(answer);
       if (answer.status !== 0) ledger.record(options.what ?? 'submit under load', answer, allow503);
-      if (answer.status === 201) acknowledged.push({ attemptId: String(answer.body?.attemptId), learner });
+      if (answer.status === 201) {
+        acknowledged.push({ attemptId: String(answer.body?.attemptId), learner });
+        const taken = certificationQuizzes.indexOf(quiz);
+        if (taken !== -1 && taken === nextCertification[learner]) nextCertification[learner] = taken + 1;
+      }
       // No answer or a refusal (the server or its database is down): do not spin.
       if (answer.status === 0 || answer.status >= 500)
         await new Promise((resolve) => setTimeout(resolve, 20));
