@@ -383,7 +383,7 @@ test('a failed certification attempt is marked without its answer key, and sub-l
   await expect(questions.nth(1).locator('.verdict')).toHaveClass(/verdict-incorrect/);
   // The wrong answer is marked, and no other option is shown as the right one.
   await expect(questions.nth(1).getByText('Your answer')).toBeVisible();
-  await expect(questions.nth(1).getByText('Correct answer')).toHaveCount(0);
+  await expect(questions.nth(1).getByText('Correct answer', { exact: true })).toHaveCount(0);
   await expect(
     page.getByText(
       'The correct answers are shown once you earn this certification or have no attempts left.',
@@ -403,7 +403,7 @@ test('a failed certification attempt is marked without its answer key, and sub-l
   });
   expect(passed.status()).toBe(201);
   await page.reload();
-  await expect(questions.nth(1).getByText('Correct answer')).toBeVisible();
+  await expect(questions.nth(1).getByText('Correct answer', { exact: true })).toBeVisible();
   await expect(
     page.getByText(
       'The correct answers are shown once you earn this certification or have no attempts left.',

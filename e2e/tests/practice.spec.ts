@@ -113,7 +113,7 @@ test('a learner takes a practice quiz until no attempts are left and finds every
   await expect(page.getByRole('img', { name: '10 stars out of 10' })).toBeVisible();
   await expect(page.locator('canvas.confetti')).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Next Quiz >' })).toHaveAttribute('href', '/dashboard');
-  await expect(page.getByText('Correct answer')).toHaveCount(10);
+  await expect(page.getByText('Correct answer', { exact: true })).toHaveCount(10);
   await expectAccessible(page);
 
   // The second attempt on a phone-sized screen, every answer wrong.
