@@ -77,22 +77,35 @@ async function closeRunningRows(tx: DbOrTx, learnerId: string, now: Date): Promi
     );
 }
 
+/**
+ * Closes the running terms at `now` and starts the new one there, ending at `endsAt`: the one
+ * write of activate and extend, so the history keeps every change as a row of its own.
+ */
+async function replaceTermInForce(
+  tx: DbOrTx,
+  input: ExtendPlanInput,
+  planId: string,
+  endsAt: Date,
+): Promise<void> {
+  await closeRunningRows(tx, input.userId, input.now);
+  await tx.insert(subscriptions).values({
+    userId: input.userId,
+    planId,
+    startsAt: input.now,
+    endsAt,
+    source: input.source,
+    activatedBy: input.actorId,
+    paymentReference: input.paymentReference ?? null,
+  });
+}
+
 /** Activates a paid plan for 365 days from `now`, replacing the plan in force. */
 export async function activatePlan(db: DbOrTx, input: ActivatePlanInput): Promise<PlanState> {
   const plan = findPlan(input.planId);
   if (plan.id === 'free') throw notFound('Plan not found');
   return db.transaction(async (tx) => {
     await lockLearner(tx, input.userId);
-    await closeRunningRows(tx, input.userId, input.now);
-    await tx.insert(subscriptions).values({
-      userId: input.userId,
-      planId: plan.id,
-      startsAt: input.now,
-      endsAt: new Date(input.now.getTime() + PLAN_DURATION_MS),
-      source: input.source,
-      activatedBy: input.actorId,
-      paymentReference: input.paymentReference ?? null,
-    });
+    await replaceTermInForce(tx, input, plan.id, new Date(input.now.getTime() + PLAN_DURATION_MS));
     return learnerPlanState(tx, input.userId, input.now);
   });
 }
@@ -103,16 +116,12 @@ export async function extendPlan(db: DbOrTx, input: ExtendPlanInput): Promise<Pl
     await lockLearner(tx, input.userId);
     const current = await planTermInForce(tx, input.userId, input.now);
     if (!current) throw conflict(NO_ACTIVE_PLAN_MESSAGE);
-    await closeRunningRows(tx, input.userId, input.now);
-    await tx.insert(subscriptions).values({
-      userId: input.userId,
-      planId: current.planId,
-      startsAt: input.now,
-      endsAt: new Date(current.endsAt.getTime() + PLAN_DURATION_MS),
-      source: input.source,
-      activatedBy: input.actorId,
-      paymentReference: input.paymentReference ?? null,
-    });
+    await replaceTermInForce(
+      tx,
+      input,
+      current.planId,
+      new Date(current.endsAt.getTime() + PLAN_DURATION_MS),
+    );
     return learnerPlanState(tx, input.userId, input.now);
   });
 }
