@@ -15,4 +15,6 @@ export const CONFETTI_PIECES = 400;
 export const OPTIONS_PER_QUESTION = 4;
 /** Characters of a question's explanation at most (issue 16, decision 029). */
 export const EXPLANATION_MAX = 1000;
+/** Questions one attempt of a quiz may show at most (a quiz's pool may hold more, issue 16). */
+export const QUESTIONS_PER_ATTEMPT_MAX = 100;
 export const CONSENT_TEXT = 'I am the parent or guardian of this learner and agree to the privacy notice';

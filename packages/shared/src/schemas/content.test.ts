@@ -191,6 +191,43 @@ describe('ContentQuiz', () => {
   });
 });
 
+describe('ContentQuiz pools', () => {
+  const pool = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({
+      questionText: `What is ${index} + 1?`,
+      options: [0, 1, 2, 3].map((offset) => ({ type: 'text' as const, value: String(index + offset) })),
+      correctAnswerIndex: 1,
+    }));
+  const practice = { key: 'p', title: 'P', category: 'Maths', grades: ['c-1'], level: 0, showByDefault: false };
+
+  it('accepts questionsPerAttempt up to the pool size and keepOptionOrder on a question', () => {
+    const parsed = ContentQuiz.safeParse({
+      ...practice,
+      questionsPerAttempt: 10,
+      questions: pool(30).map((question, index) => (index === 0 ? { ...question, keepOptionOrder: true } : question)),
+    });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.questionsPerAttempt).toBe(10);
+    expect(parsed.data?.questions[0]?.keepOptionOrder).toBe(true);
+  });
+
+  it.each([
+    [0, 'questionsPerAttempt must be 1 to 100'],
+    [2.5, 'questionsPerAttempt must be 1 to 100'],
+    [101, 'questionsPerAttempt must be 1 to 100'],
+    ['10', 'questionsPerAttempt must be a number'],
+    [31, 'questionsPerAttempt is 31 but the quiz has only 30 questions'],
+  ])('refuses questionsPerAttempt %j', (questionsPerAttempt, message) => {
+    const parsed = ContentQuiz.safeParse({ ...practice, questionsPerAttempt, questions: pool(30) });
+    expect(parsed.error?.issues.map((issue) => issue.message)).toContain(message);
+  });
+
+  it('refuses a keepOptionOrder that is not a boolean', () => {
+    const parsed = ContentQuiz.safeParse({ ...practice, questions: [{ ...pool(1)[0], keepOptionOrder: 'yes' }] });
+    expect(parsed.error?.issues.map((issue) => issue.message)).toContain('keepOptionOrder must be true or false');
+  });
+});
+
 describe('ContentPack', () => {
   it('refuses a key or a title used twice', () => {
     const parsed = ContentPack.safeParse([

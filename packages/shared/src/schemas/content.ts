@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { LEVEL_COUNT, SUB_LEVELS_PER_LEVEL } from '../catalogue/levels.ts';
-import { DEFAULT_QUIZ_ATTEMPTS, EXPLANATION_MAX, OPTIONS_PER_QUESTION } from '../constants.ts';
+import {
+  DEFAULT_QUIZ_ATTEMPTS,
+  EXPLANATION_MAX,
+  OPTIONS_PER_QUESTION,
+  QUESTIONS_PER_ATTEMPT_MAX,
+} from '../constants.ts';
 import { GradeValue } from './auth.ts';
 
 /**
@@ -59,6 +64,8 @@ export const ContentQuestion = z
     /** Shown on a result under a wrong answer (decision 029); optional for now. */
     explanation: trimmed('Explanation', EXPLANATION_MAX).optional(),
     explanationImage: ContentImagePath.optional(),
+    /** Show the options in the order written (for 'All of the above' or ordered numbers); otherwise each draw shuffles them. */
+    keepOptionOrder: z.boolean({ error: 'keepOptionOrder must be true or false' }).optional(),
   })
   .superRefine((question, context) => {
     const correct = question.options[question.correctAnswerIndex];
@@ -121,9 +128,22 @@ export const ContentQuiz = z
       })
       .max(2000)
       .optional(),
+    /** How many of the quiz's questions one attempt shows (a fresh draw each time); absent: all. */
+    questionsPerAttempt: numberField('questionsPerAttempt')
+      .int(`questionsPerAttempt must be 1 to ${QUESTIONS_PER_ATTEMPT_MAX}`)
+      .min(1, `questionsPerAttempt must be 1 to ${QUESTIONS_PER_ATTEMPT_MAX}`)
+      .max(QUESTIONS_PER_ATTEMPT_MAX, `questionsPerAttempt must be 1 to ${QUESTIONS_PER_ATTEMPT_MAX}`)
+      .optional(),
     questions: z.array(ContentQuestion).min(1, 'A quiz has at least one question'),
   })
   .superRefine((quiz, context) => {
+    if (quiz.questionsPerAttempt !== undefined && quiz.questionsPerAttempt > quiz.questions.length) {
+      context.addIssue({
+        code: 'custom',
+        path: ['questionsPerAttempt'],
+        message: `questionsPerAttempt is ${quiz.questionsPerAttempt} but the quiz has only ${quiz.questions.length} questions`,
+      });
+    }
     if (quiz.level === 0) {
       if (quiz.subLevel !== undefined) {
         context.addIssue({
