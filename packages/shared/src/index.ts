@@ -21,3 +21,4 @@ export * from './rules/plan-in-force.ts';
 export * from './rules/mastery.ts';
 export * from './rules/streak.ts';
 export * from './rules/local-day.ts';
+export * from './rules/draw.ts';

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -145,6 +147,8 @@ export const quizzes = pgTable(
     showByDefault: boolean('show_by_default').notNull().default(false),
     learnMoreLink: text('learn_more_link'),
     attemptsAllowed: integer('attempts_allowed').notNull().default(3),
+    /** Questions one attempt shows, drawn afresh each time from the pool (issue 16); null: all. */
+    questionsPerAttempt: integer('questions_per_attempt'),
     passScore: integer('pass_score').notNull().default(100),
     published: boolean('published').notNull().default(true),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -155,6 +159,10 @@ export const quizzes = pgTable(
   (table) => [
     uniqueIndex('quizzes_content_key_unique').on(table.contentKey),
     index('quizzes_level_idx').on(table.level, table.subLevel),
+    check(
+      'quizzes_questions_per_attempt_check',
+      sql`${table.questionsPerAttempt} is null or ${table.questionsPerAttempt} between 1 and 100`,
+    ),
     // Live quizzes newest first, and their count, for the admin's catalogue (decision 016).
     index('quizzes_live_created_idx')
       .on(table.createdAt)
@@ -196,6 +204,8 @@ export const questions = pgTable(
     /** Shown on a result under a wrong answer, never in the quiz a learner attempts (decision 029). */
     explanation: text('explanation'),
     explanationImageMediaId: text('explanation_image_media_id').references(() => media.id),
+    /** Shown in the order written; otherwise every draw shuffles the options (decision 031). */
+    keepOptionOrder: boolean('keep_option_order').notNull().default(false),
   },
   (table) => [
     index('questions_quiz_idx').on(table.quizId, table.position),
@@ -213,6 +223,10 @@ export const questions = pgTable(
 );
 
 export interface AttemptedQuestion {
+  /** The question row it was drawn from (absent in snapshots taken before draws, decision 031). */
+  questionId?: string;
+  /** Shown option i is the question's stored option optionOrder[i] (absent before draws). */
+  optionOrder?: number[];
   questionText: string;
   questionImage: string | null;
   options: StoredOption[];
@@ -307,3 +321,88 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A learner's pending draw of a quiz (decision 031): the questions one attempt shows, in the order
+ * shown, with their options in the order shown and their correct answers. Made on the first read
+ * of the quiz and returned on every reload until it is submitted (scored against it and cleared)
+ * or the quiz changes (a new version draws again). One row per learner and quiz.
+ */
+export const quizDraws = pgTable(
+  'quiz_draws',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    /** A new id for every draw: a submission clears only the draw it answered. */
+    drawId: uuid('draw_id').notNull().defaultRandom(),
+    quizVersion: integer('quiz_version').notNull(),
+    questions: jsonb('questions').$type<AttemptedQuestion[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.quizId] })],
+);
+
+/**
+ * The review box (spaced repetition, decision 032): a practice question the learner answered
+ * wrong, with its step in the schedule and when it is next due. Leaves the box when learnt.
+ */
+export const reviewItems = pgTable(
+  'review_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull().default(0),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.questionId] }),
+    index('review_items_user_due_idx').on(table.userId, table.dueAt),
+  ],
+);
+
+/** A learner's pending review session: the due questions shown, as a draw is (decision 032). */
+export const reviewSessions = pgTable('review_sessions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  questions: jsonb('questions').$type<ReviewedQuestion[]>().notNull(),
+  createdAt: createdAt(),
+});
+
+export interface ReviewedQuestion extends AttemptedQuestion {
+  questionId: string;
+  quizId: string;
+}
+
+/**
+ * One answer given in a review session: for the streak, the daily goal and mastery (decision 032).
+ * Erased with the account (reviews are not part of the anonymous quiz statistics).
+ */
+export const reviewAnswers = pgTable(
+  'review_answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').notNull(),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    correct: boolean('correct').notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('review_answers_user_answered_idx').on(table.userId, table.answeredAt)],
+);

@@ -220,12 +220,7 @@ describe('quiz content served from memory, through the API', () => {
     const other = await insertUser(context.database, { grade: 'c-4' });
     const otherHeaders = await loginAs(context, other.email);
     expect((await getQuiz(context, learner, id)).json().attemptCount).toBe(0);
-    const submitted = await context.request({
-      method: 'POST',
-      url: `/api/quizzes/submit/${id}`,
-      headers: learner,
-      payload: { answers: [1, 3] },
-    });
+    const submitted = await context.submitAsAuthored(learner, id, [1, 3]);
     expect(submitted.statusCode).toBe(201);
     expect((await getQuiz(context, learner, id)).json().attemptCount).toBe(1);
     expect((await getQuiz(context, otherHeaders, id)).json().attemptCount).toBe(0);

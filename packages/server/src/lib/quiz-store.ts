@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.ts';
 import { categories, questions, quizGrades, quizzes, type StoredOption } from '../db/schema.ts';
 import { notifyQuizChanged } from './quiz-cache.ts';
@@ -17,6 +17,8 @@ export interface QuizRowValues {
   showByDefault: boolean;
   learnMoreLink: string | null;
   attemptsAllowed?: number | undefined;
+  /** Questions one attempt shows (a fresh draw each time); null: all of them (decision 031). */
+  questionsPerAttempt?: number | null | undefined;
 }
 
 export interface QuizQuestionValues {
@@ -27,6 +29,14 @@ export interface QuizQuestionValues {
   /** Shown on a result, never in the quiz a learner attempts (decision 029). */
   explanation: string | null;
   explanationImageMediaId: string | null;
+  /** Shown in the order written rather than shuffled per draw (decision 031). */
+  keepOptionOrder?: boolean | undefined;
+  /**
+   * The id of the question this one is an edit of (the admin form sends it back), so the question
+   * keeps its id, its statistics and its place in learners' review boxes. Ignored unless it names
+   * a question of the same quiz.
+   */
+  id?: string | undefined;
 }
 
 export interface QuizBody {
@@ -51,17 +61,54 @@ export async function ensureCategory(tx: DbOrTx, name: string): Promise<string> 
   return raced.id;
 }
 
-/** Removes a quiz's questions and grades before new ones are written (attempts keep their own snapshot). */
-export async function deleteQuizBody(tx: DbOrTx, quizId: string): Promise<void> {
-  await tx.delete(questions).where(eq(questions.quizId, quizId));
-  await tx.delete(quizGrades).where(eq(quizGrades.quizId, quizId));
+const questionKey = (question: { text: string; imageMediaId: string | null }) =>
+  `${question.text.trim().toLowerCase().replace(/\s+/g, ' ')}\u0000${question.imageMediaId ?? ''}`;
+
+/**
+ * Which existing question each new one continues (decision 031): the one it names by id, else the
+ * first unclaimed one with the same text and image. A question keeps its id through edits of its
+ * options, answer or explanation, so statistics, draws and review boxes follow it.
+ */
+export function matchQuestionIds(
+  existing: ReadonlyArray<{ id: string; text: string; imageMediaId: string | null }>,
+  incoming: readonly QuizQuestionValues[],
+): Array<string | null> {
+  const unclaimed = new Map(existing.map((question) => [question.id, question]));
+  const matched: Array<string | null> = incoming.map((question) => {
+    if (question.id && unclaimed.has(question.id)) {
+      unclaimed.delete(question.id);
+      return question.id;
+    }
+    return null;
+  });
+  return matched.map((id, index) => {
+    if (id !== null) return id;
+    const wanted = questionKey(incoming[index] as QuizQuestionValues);
+    for (const candidate of unclaimed.values()) {
+      if (questionKey(candidate) === wanted) {
+        unclaimed.delete(candidate.id);
+        return candidate.id;
+      }
+    }
+    return null;
+  });
 }
+
+const questionRow = (quizId: string, position: number, question: QuizQuestionValues) => ({
+  quizId,
+  position,
+  text: question.text,
+  imageMediaId: question.imageMediaId,
+  options: question.options,
+  correctIndex: question.correctIndex,
+  explanation: question.explanation,
+  explanationImageMediaId: question.explanationImageMediaId,
+  keepOptionOrder: question.keepOptionOrder ?? false,
+});
 
 export async function insertQuizBody(tx: DbOrTx, quizId: string, body: QuizBody): Promise<void> {
   if (body.questions.length > 0) {
-    await tx
-      .insert(questions)
-      .values(body.questions.map((question, position) => ({ quizId, position, ...question })));
+    await tx.insert(questions).values(body.questions.map((question, position) => questionRow(quizId, position, question)));
   }
   if (body.grades.length > 0) {
     await tx.insert(quizGrades).values(body.grades.map((grade) => ({ quizId, grade })));
@@ -72,7 +119,9 @@ export async function insertQuizBody(tx: DbOrTx, quizId: string, body: QuizBody)
 
 /**
  * A new version of an existing quiz: its row updated (version and updated_at bumped, so a cache
- * of quiz content can tell it changed) and its questions and grades replaced.
+ * of quiz content and a learner's pending draw can tell it changed), its grades replaced, and its
+ * questions updated in place: a question that continues an existing one keeps its row and id
+ * (matchQuestionIds), the others are removed or added.
  */
 export async function replaceQuiz(
   tx: DbOrTx,
@@ -85,6 +134,41 @@ export async function replaceQuiz(
     .update(quizzes)
     .set({ ...values, version: sql`${quizzes.version} + 1`, updatedAt: now })
     .where(eq(quizzes.id, quizId));
-  await deleteQuizBody(tx, quizId);
-  await insertQuizBody(tx, quizId, body);
+  const existing = await tx
+    .select({ id: questions.id, text: questions.text, imageMediaId: questions.imageMediaId })
+    .from(questions)
+    .where(eq(questions.quizId, quizId));
+  const ids = matchQuestionIds(existing, body.questions);
+  const kept = ids.filter((id): id is string => id !== null);
+  await tx
+    .delete(questions)
+    .where(and(eq(questions.quizId, quizId), kept.length > 0 ? notInArray(questions.id, kept) : undefined));
+  if (body.questions.length > 0) {
+    await tx
+      .insert(questions)
+      .values(
+        body.questions.map((question, position) => ({
+          ...questionRow(quizId, position, question),
+          ...(ids[position] ? { id: ids[position] } : {}),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: questions.id,
+        set: {
+          position: sql`excluded.position`,
+          text: sql`excluded.text`,
+          imageMediaId: sql`excluded.image_media_id`,
+          options: sql`excluded.options`,
+          correctIndex: sql`excluded.correct_index`,
+          explanation: sql`excluded.explanation`,
+          explanationImageMediaId: sql`excluded.explanation_image_media_id`,
+          keepOptionOrder: sql`excluded.keep_option_order`,
+        },
+      });
+  }
+  await tx.delete(quizGrades).where(eq(quizGrades.quizId, quizId));
+  if (body.grades.length > 0) {
+    await tx.insert(quizGrades).values(body.grades.map((grade) => ({ quizId, grade })));
+  }
+  await notifyQuizChanged(tx, quizId);
 }

@@ -50,12 +50,7 @@ beforeAll(async () => {
   quiz = await insertQuiz(context.database, { title: 'Matrix practice', attemptsAllowed: 100 });
   doomedQuizId = (await insertQuiz(context.database, { title: 'Matrix quiz to delete' })).id;
 
-  const submitted = await context.request({
-    method: 'POST',
-    url: `/api/quizzes/submit/${quiz.id}`,
-    headers: people.learner.headers,
-    payload: { answers: answersFor(quiz) },
-  });
+  const submitted = await context.submitAsAuthored(people.learner.headers, quiz.id, answersFor(quiz));
   expect(submitted.statusCode).toBe(201);
   learnerAttemptId = submitted.json<{ attemptId: string }>().attemptId;
 

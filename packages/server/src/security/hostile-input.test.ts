@@ -107,12 +107,7 @@ beforeAll(async () => {
   planTarget = await insertUser(context.database);
   quiz = await insertQuiz(context.database, { title: 'Hostile practice', attemptsAllowed: 100 });
   editableQuiz = await insertQuiz(context.database, { title: 'Hostile editable' });
-  const submitted = await context.request({
-    method: 'POST',
-    url: `/api/quizzes/submit/${quiz.id}`,
-    headers: learner.headers,
-    payload: { answers: answersFor(quiz) },
-  });
+  const submitted = await context.submitAsAuthored(learner.headers, quiz.id, answersFor(quiz));
   attemptId = submitted.json<{ attemptId: string }>().attemptId;
   pngDataString = (await pngImage()).dataString;
 });

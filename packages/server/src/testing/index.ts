@@ -12,6 +12,7 @@ import { openPglite, openPostgres, type Database } from '../db/index.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { databaseUrlWithName } from './global-setup.ts';
+import { answersForDraw, type DrawnQuiz } from './quizzes.ts';
 
 /** A fresh, migrated database for one test file: PGlite in memory, or a PostgreSQL copy of the template. */
 export async function openTestDatabase(): Promise<Database> {
@@ -39,6 +40,18 @@ export interface TestContext {
   /** Moves the app's clock. */
   clock: { now: Date; advance: (ms: number) => void };
   request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /**
+   * A learner's attempt as the web app makes it (decision 031): opens the quiz (GET, the pending
+   * draw) and submits. `answers` are given as authored: per stored question, in position order, the
+   * stored option's index; they are mapped to the draw's order of questions and options. Answers
+   * that cannot be mapped (a wrong count, an option out of range) are sent as given, for the
+   * bad-input tests; so are all of them when the quiz cannot be opened.
+   */
+  submitAsAuthored: (
+    headers: Record<string, string>,
+    quizId: string,
+    answers: unknown,
+  ) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 }
 
@@ -88,6 +101,22 @@ export async function createTestContext(
       const response = await app.inject(injectOptions);
       // Sign-up and forgot-password finish their work after answering: wait for it, as a user
       // waits for the mail.
+      await app.backgroundWork.idle();
+      return response;
+    },
+    submitAsAuthored: async (headers, quizId, answers) => {
+      await app.accountCache.sync().catch(() => {});
+      const opened = await app.inject({ method: 'GET', url: `/api/quizzes/${quizId}`, headers });
+      const mapped =
+        opened.statusCode === 200
+          ? await answersForDraw(database, quizId, opened.json<DrawnQuiz>(), answers)
+          : answers;
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/quizzes/submit/${quizId}`,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({ answers: mapped }),
+      });
       await app.backgroundWork.idle();
       return response;
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { QUIZ_CHANGED_CHANNEL } from '../lib/quiz-cache.ts';
 import { categories, questions, quizGrades, quizzes, type StoredOption } from '../db/schema.ts';
@@ -123,4 +123,42 @@ export async function insertQuiz(database: Database, input: TestQuizInput = {}):
 /** Answers that get exactly the questions at `rightAt` right (every other answer is wrong). */
 export function answersFor(quiz: TestQuiz, rightAt: (index: number) => boolean = () => true): number[] {
   return quiz.correctAnswers.map((correct, index) => (rightAt(index) ? correct : correct === 0 ? 1 : 0));
+}
+
+/** The part of GET /api/quizzes/{id} a test maps answers with. */
+export interface DrawnQuiz {
+  questions: Array<{ _id: string; options: Array<{ type: string; value: string }> }>;
+}
+
+/**
+ * Answers given as authored (per stored question in position order, the stored option's index)
+ * in the order of a learner's draw: the drawn questions in the order shown, each answer moved with
+ * its option. Returned unchanged when they cannot be mapped (not an array of the pool's length, or
+ * an index out of range): bad input stays bad.
+ */
+export async function answersForDraw(
+  database: Database,
+  quizId: string,
+  drawn: DrawnQuiz,
+  answers: unknown,
+): Promise<unknown> {
+  const stored = await database.db
+    .select({ id: questions.id, position: questions.position, options: questions.options })
+    .from(questions)
+    .where(eq(questions.quizId, quizId))
+    .orderBy(asc(questions.position), asc(questions.id));
+  if (!Array.isArray(answers) || answers.length !== stored.length) return answers;
+  const byId = new Map(stored.map((question, index) => [question.id, { ...question, index }]));
+  const mapped: number[] = [];
+  for (const question of drawn.questions) {
+    const source = byId.get(question._id);
+    const answer: unknown = source ? answers[source.index] : undefined;
+    if (!source || typeof answer !== 'number') return answers;
+    const option = source.options[answer];
+    if (!option) return answers;
+    const shown = question.options.findIndex((candidate) => candidate.type === option.type && candidate.value === option.value);
+    if (shown < 0) return answers;
+    mapped.push(shown);
+  }
+  return mapped;
 }

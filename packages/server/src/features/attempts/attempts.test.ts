@@ -47,13 +47,19 @@ async function learner(role: 'learner' | 'admin' = 'learner') {
   return { id: user.id, headers: { authorization: `Bearer ${response.json<{ token: string }>().token}` } };
 }
 
-const submit = (headers: Headers, quizId: string, payload?: unknown) =>
-  context.request({
+/** Opens the quiz and submits (answers as authored, see submitAsAuthored); other bodies as given. */
+const submit = async (headers: Headers, quizId: string, payload?: unknown) => {
+  if (payload !== null && typeof payload === 'object' && Object.keys(payload).join() === 'answers') {
+    return context.submitAsAuthored(headers, quizId, (payload as { answers: unknown }).answers);
+  }
+  await context.request({ method: 'GET', url: `/api/quizzes/${quizId}`, headers });
+  return context.request({
     method: 'POST',
     url: `/api/quizzes/submit/${quizId}`,
     headers: { ...headers, 'content-type': 'application/json' },
     ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
   });
+};
 
 const get = (headers: Headers, url: string) => context.request({ method: 'GET', url, headers });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quizDraws } from '../../db/schema.ts';
 import { createTestContext, insertUser, type TestContext } from '../../testing/index.ts';
 import { insertQuiz } from '../../testing/quizzes.ts';
 import { historyPage, insertAttemptWithinLimits, lockUserAndReadQuiz } from './queries.ts';
@@ -25,6 +26,11 @@ describe('named prepared statements', () => {
     const user = await insertUser(context.database);
     const quiz = await insertQuiz(context.database);
     const submittedAt = context.clock.now;
+    // The learner's pending draw, as opening the quiz makes it (decision 031).
+    const [draw] = await context.database.db
+      .insert(quizDraws)
+      .values({ userId: user.id, quizId: quiz.id, quizVersion: 1, questions: [] })
+      .returning({ drawId: quizDraws.drawId });
     const { names, attemptId, locked, again } = await context.database.db.transaction(async (tx) => {
       const locked = await lockUserAndReadQuiz(tx, user.id, quiz.id);
       const recorded = await insertAttemptWithinLimits(
@@ -38,6 +44,8 @@ describe('named prepared statements', () => {
           total: quiz.correctAnswers.length,
           snapshot: { title: quiz.title, questions: [] },
           submittedAt,
+          drawId: draw?.drawId ?? '',
+          wrongQuestionIds: [],
         },
         { level: 0, attemptsAllowed: 3 },
       );
@@ -52,8 +60,9 @@ describe('named prepared statements', () => {
       };
     });
     expect(locked?.quiz?.id).toBe(quiz.id);
-    expect(locked?.questions).toHaveLength(quiz.correctAnswers.length);
-    expect(again).toEqual(locked);
+    expect(locked?.draw).toEqual({ id: draw?.drawId, questions: [] });
+    // The recorded attempt cleared the draw it answered.
+    expect(again).toEqual({ ...locked, draw: null });
     expect(attemptId).toEqual(expect.any(String));
     if (context.database.kind === 'postgres') {
       expect(names).toEqual(

@@ -6,9 +6,11 @@ import {
   categories,
   certifications,
   questions,
+  quizDraws,
   quizzes,
+  reviewItems,
   users,
-  type StoredOption,
+  type AttemptedQuestion,
 } from '../../db/schema.ts';
 import { practiceCapInForce } from '../../entitlements/plan.ts';
 
@@ -25,31 +27,18 @@ const param = (name: string) => sql.placeholder(name);
 /** Builds common table expressions outside any database or transaction (they are plain SQL). */
 const builder = new QueryBuilder();
 
-/** A question with its correct answer: for scoring and the snapshot, never for a learner's payload. */
-export interface ScoringQuestion {
-  text: string;
-  imageMediaId: string | null;
-  options: StoredOption[];
-  correctIndex: number;
-  explanation: string | null;
-  explanationImageMediaId: string | null;
+export interface PendingDraw {
+  id: string;
+  questions: AttemptedQuestion[];
 }
 
-/** The quiz's questions in position order, with their answers, as one JSON array (null: none). */
-const QUESTIONS_JSON = sql<ScoringQuestion[] | null>`(
-  select json_agg(
-    json_build_object(
-      'text', ${questions.text},
-      'imageMediaId', ${questions.imageMediaId},
-      'options', ${questions.options},
-      'correctIndex', ${questions.correctIndex},
-      'explanation', ${questions.explanation},
-      'explanationImageMediaId', ${questions.explanationImageMediaId}
-    )
-    order by ${questions.position}, ${questions.id}
-  )
-  from ${questions}
-  where ${questions.quizId} = ${quizzes.id}
+/**
+ * The learner's pending draw of the quiz (decision 031): the questions shown, in the order shown,
+ * with their answers; null when the learner has not opened the quiz since their last submission.
+ */
+const PENDING_DRAW = sql<PendingDraw | null>`(
+  select json_build_object('id', ${quizDraws.drawId}, 'questions', ${quizDraws.questions}) from ${quizDraws}
+  where ${quizDraws.userId} = ${param('userId')}::uuid and ${quizDraws.quizId} = ${quizzes.id}
 )`;
 
 const LIVE_QUIZ = sql`${quizzes.id} = ${param('quizId')}::uuid
@@ -65,7 +54,7 @@ function lockUserAndReadQuizStatement(tx: Tx) {
       subLevel: quizzes.subLevel,
       attemptsAllowed: quizzes.attemptsAllowed,
       passScore: quizzes.passScore,
-      questions: QUESTIONS_JSON,
+      draw: PENDING_DRAW,
     })
     .from(users)
     .leftJoin(quizzes, LIVE_QUIZ)
@@ -81,17 +70,18 @@ interface LockedRow {
   subLevel: string | null;
   attemptsAllowed: number | null;
   passScore: number | null;
-  questions: ScoringQuestion[] | null;
+  draw: PendingDraw | null;
 }
 
 /**
  * The submission's first statement: takes the user's row lock for the rest of the transaction and
- * reads the quiz (published, not deleted) with its questions in position order. Every submission
+ * reads the quiz (published, not deleted) with the learner's pending draw of it. Every submission
  * of one user takes the lock first, so on any number of app instances they run one after another.
  * Null: the account is gone. A null quiz: no such live quiz.
  *
- * The quiz and its questions are read with the snapshot this statement started with, before the
- * lock was granted: fine, quiz content is not serialised by the user's lock. The limit checks are
+ * The quiz is read with the snapshot this statement started with, before the lock was granted:
+ * fine, quiz content is not serialised by the user's lock. The draw is re-read, under the lock, by
+ * the next statement, which deletes it: a second submission of the same draw records nothing. The limit checks are
  * not made here for that reason: they belong to the next statement (see insertAttemptWithinLimits).
  */
 export async function lockUserAndReadQuiz(tx: Tx, userId: string, quizId: string) {
@@ -104,7 +94,7 @@ export async function lockUserAndReadQuiz(tx: Tx, userId: string, quizId: string
   }
   return {
     quiz: { id, title, level, subLevel, attemptsAllowed, passScore },
-    questions: row.questions ?? [],
+    draw: row.draw,
   };
 }
 
@@ -143,6 +133,11 @@ const CHECKED = builder.$with('checked', {
       ) end as distinct_practice
     from facts`);
 
+/** The submitted draw is still pending (read after the lock: a concurrent copy already cleared it). */
+const DRAW_STILL_PENDING = sql`select 1 from ${quizDraws}
+      where ${quizDraws.userId} = ${param('userId')}::uuid and ${quizDraws.quizId} = ${param('quizId')}::uuid
+        and ${quizDraws.drawId} = ${param('drawId')}::uuid`;
+
 const INSERTED = builder.$with('inserted', { id: sql<string>`id` }).as(sql`
     insert into ${attempts} (
       user_id, quiz_id, answers, score_hundredths, correct_count, total, snapshot, submitted_at
@@ -153,16 +148,42 @@ const INSERTED = builder.$with('inserted', { id: sql<string>`id` }).as(sql`
     from checked
     where checked.used < ${param('attemptsAllowed')}::int
       and (checked.distinct_practice is null or checked.distinct_practice < checked.cap)
+      and exists (${DRAW_STILL_PENDING})
     returning id`);
+
+/** A recorded attempt clears the draw it answered: the next read of the quiz draws again. */
+const CLEARED = builder.$with('cleared', { userId: sql<string>`user_id` }).as(sql`
+    delete from ${quizDraws}
+    where ${quizDraws.userId} = ${param('userId')}::uuid and ${quizDraws.quizId} = ${param('quizId')}::uuid
+      and exists (select 1 from inserted)
+    returning ${quizDraws.userId}`);
+
+/**
+ * A recorded practice attempt puts each question answered wrong into the review box, due at once
+ * (decision 032); one already there starts again. Questions deleted since the draw are skipped.
+ */
+const BOXED = builder.$with('boxed', { questionId: sql<string>`question_id` }).as(sql`
+    insert into ${reviewItems} (user_id, question_id, quiz_id, step, due_at, updated_at)
+    select ${param('userId')}::uuid, ${questions.id}, ${questions.quizId}, 0,
+      ${param('submittedAt')}::timestamptz, ${param('submittedAt')}::timestamptz
+    from ${questions}
+    where ${questions.id} in (
+        select wrong.value::uuid from jsonb_array_elements_text(${param('wrongQuestionIds')}::jsonb) as wrong
+      )
+      and exists (select 1 from inserted)
+    on conflict (user_id, question_id) do update
+      set step = 0, due_at = excluded.due_at, updated_at = excluded.updated_at
+    returning question_id`);
 
 function insertAttemptWithinLimitsStatement(tx: Tx) {
   return tx
-    .with(FACTS, CHECKED, INSERTED)
+    .with(FACTS, CHECKED, INSERTED, CLEARED, BOXED)
     .select({
       used: sql<number>`checked.used`,
       cap: sql<number | null>`checked.cap`,
       distinct_practice: sql<number | null>`checked.distinct_practice`,
       attempt_id: sql<string | null>`(select inserted.id from inserted)`,
+      draw_pending: sql<boolean>`exists (${DRAW_STILL_PENDING})`,
     })
     .from(CHECKED)
     .prepare('attempts_insert_within_limits');
@@ -173,6 +194,7 @@ interface LimitedInsertRow {
   cap: number | null;
   distinct_practice: number | null;
   attempt_id: string | null;
+  draw_pending: boolean;
 }
 
 export interface AttemptValues {
@@ -184,10 +206,14 @@ export interface AttemptValues {
   total: number;
   snapshot: (typeof attempts.$inferInsert)['snapshot'];
   submittedAt: Date;
+  /** The answered draw: the insert happens only while it is still pending. */
+  drawId: string;
+  /** Questions answered wrong that go into the review box (practice quizzes only). */
+  wrongQuestionIds: string[];
 }
 
 export interface LimitedInsert {
-  /** The new attempt's id; null when a limit refused it (nothing was written). */
+  /** The new attempt's id; null when a limit refused it or the draw was gone (nothing was written). */
   attemptId: string | null;
   /** The user's attempts of this quiz before this one, counted up to attemptsAllowed. */
   used: number;
@@ -195,6 +221,8 @@ export interface LimitedInsert {
   cap: number | null;
   /** Distinct practice quizzes attempted so far, counted only when `cap` is read. */
   distinctPractice: number | null;
+  /** False: the draw was submitted already (a concurrent copy) or replaced; nothing was written. */
+  drawPending: boolean;
 }
 
 /**
@@ -215,7 +243,7 @@ export async function insertAttemptWithinLimits(
   values: AttemptValues,
   quiz: { level: number; attemptsAllowed: number },
 ): Promise<LimitedInsert> {
-  if (quiz.attemptsAllowed < 1) return { attemptId: null, used: 0, cap: null, distinctPractice: null };
+  if (quiz.attemptsAllowed < 1) return { attemptId: null, used: 0, cap: null, distinctPractice: null, drawPending: true };
   const [row]: LimitedInsertRow[] = await insertAttemptWithinLimitsStatement(tx).execute({
     userId: values.userId,
     quizId: values.quizId,
@@ -227,6 +255,8 @@ export async function insertAttemptWithinLimits(
     submittedAt: values.submittedAt.toISOString(),
     attemptsAllowed: quiz.attemptsAllowed,
     practice: quiz.level === 0,
+    drawId: values.drawId,
+    wrongQuestionIds: JSON.stringify(values.wrongQuestionIds),
   });
   if (!row) throw new Error('the attempt insert returned no row');
   return {
@@ -234,6 +264,7 @@ export async function insertAttemptWithinLimits(
     used: row.used,
     cap: row.cap,
     distinctPractice: row.distinct_practice,
+    drawPending: row.draw_pending,
   };
 }
 

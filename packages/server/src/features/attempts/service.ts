@@ -26,6 +26,9 @@ import { mediaUrl } from '../../lib/media.ts';
 import * as queries from './queries.ts';
 
 export const RESULT_NOT_FOUND_MESSAGE = 'Result not found';
+/** A submission without a pending draw: the quiz was not opened, or this draw was already submitted. */
+export const NO_PENDING_DRAW_MESSAGE =
+  'These answers were already submitted, or the quiz was not opened. Please open the quiz again.';
 export const SUBMIT_RATE_MESSAGE = 'Too many quiz submissions. Please wait a minute and try again.';
 /** Submissions per user per minute (times deps.rateLimitFactor). */
 export const SUBMISSIONS_PER_MINUTE = 30;
@@ -75,10 +78,13 @@ export async function submitAttempt(
     const locked = await queries.lockUserAndReadQuiz(tx, userId, quizId);
     if (!locked) throw notFound('Account not found');
     if (!locked.quiz) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
-    const { quiz, questions } = locked;
+    const { quiz, draw } = locked;
     // Certification quizzes (level ≥ 1) are gated by the plan's levels and the order of
     // sub-levels; read after the lock, so earlier submissions' certifications count.
     if (quiz.level >= 1) await assertCertificationQuizOpen(tx, userId, quiz, now);
+    // The answers are scored against the draw the learner was shown (decision 031).
+    if (!draw) throw conflict(NO_PENDING_DRAW_MESSAGE);
+    const questions = draw.questions;
     if (questions.length === 0) throw conflict('This quiz has no questions yet.');
     const problem = answersProblem(
       answers,
@@ -87,18 +93,17 @@ export async function submitAttempt(
     if (problem) throw badRequest(problem, { answers: problem });
 
     const score = scoreAttempt(
-      questions.map((question) => question.correctIndex),
+      questions.map((question) => question.correctAnswerIndex),
       answers,
     );
-    const snapshotQuestions: AttemptedQuestion[] = questions.map((question) => ({
-      questionText: question.text,
-      questionImage: question.imageMediaId ? mediaUrl(question.imageMediaId) : null,
-      options: question.options.map((option) => ({ type: option.type, value: option.value })),
-      correctAnswerIndex: question.correctIndex,
-      // As attempted, so the result keeps it after an edit (decision 029).
-      explanation: question.explanation,
-      explanationImage: question.explanationImageMediaId ? mediaUrl(question.explanationImageMediaId) : null,
-    }));
+    // The snapshot is the draw as shown: question ids, option order, answers and explanations.
+    const snapshotQuestions: AttemptedQuestion[] = questions;
+    const wrongQuestionIds =
+      quiz.level === 0
+        ? questions.flatMap((question, index) =>
+            question.questionId && answers[index] !== question.correctAnswerIndex ? [question.questionId] : [],
+          )
+        : [];
     const recorded = await queries.insertAttemptWithinLimits(
       tx,
       {
@@ -110,10 +115,14 @@ export async function submitAttempt(
         total: score.totalQuestions,
         snapshot: { title: quiz.title, questions: snapshotQuestions },
         submittedAt: now,
+        drawId: draw.id,
+        wrongQuestionIds,
       },
       quiz,
     );
     if (recorded.attemptId === null) {
+      // A concurrent copy of this submission recorded the draw first: nothing more is stored.
+      if (!recorded.drawPending) throw conflict(NO_PENDING_DRAW_MESSAGE);
       if (remainingAttempts(quiz.attemptsAllowed, recorded.used) === 0)
         throw forbidden(ATTEMPT_LIMIT_MESSAGE);
       // Otherwise the plan's cap on distinct practice quizzes refused it, re-attempts included

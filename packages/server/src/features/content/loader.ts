@@ -210,6 +210,7 @@ interface QuizSnapshot {
   subLevel: string | null;
   showByDefault: boolean;
   attemptsAllowed: number;
+  questionsPerAttempt: number | null;
   learnMoreLink: string | null;
   grades: string[];
   questions: QuizQuestionValues[];
@@ -224,6 +225,8 @@ function snapshotHash(snapshot: QuizSnapshot): string {
     snapshot.showByDefault,
     snapshot.attemptsAllowed,
     snapshot.learnMoreLink,
+    // Pools and option order (decision 031): a change is a new version of the quiz.
+    snapshot.questionsPerAttempt,
     [...snapshot.grades].sort(),
     snapshot.questions.map((question) => [
       question.text,
@@ -233,6 +236,7 @@ function snapshotHash(snapshot: QuizSnapshot): string {
       // A changed explanation is a new version of the quiz too (decision 029).
       question.explanation,
       question.explanationImageMediaId,
+      question.keepOptionOrder ?? false,
     ]),
   ];
   return createHash('sha256').update(JSON.stringify(normalized)).digest('hex');
@@ -262,6 +266,7 @@ function packSnapshot(quiz: ContentQuiz, images: QuizImages): QuizSnapshot {
     subLevel: quiz.subLevel ?? null,
     showByDefault: quiz.showByDefault,
     attemptsAllowed: quiz.attemptsAllowed,
+    questionsPerAttempt: quiz.questionsPerAttempt ?? null,
     learnMoreLink: quiz.learnMoreLink ?? null,
     grades: quiz.grades,
     questions: quiz.questions.map((question) => ({
@@ -278,6 +283,7 @@ function packSnapshot(quiz: ContentQuiz, images: QuizImages): QuizSnapshot {
       explanationImageMediaId: question.explanationImage
         ? mediaIdOf(images, 'question', question.explanationImage)
         : null,
+      keepOptionOrder: question.keepOptionOrder ?? false,
     })),
   };
 }
@@ -361,6 +367,7 @@ async function upsertQuiz(
       subLevel: stored.subLevel,
       showByDefault: stored.showByDefault,
       attemptsAllowed: stored.attemptsAllowed,
+      questionsPerAttempt: stored.questionsPerAttempt,
       learnMoreLink: stored.learnMoreLink,
       grades: await listQuizGrades(tx, stored.id),
       questions: await listQuizQuestions(tx, stored.id),

@@ -10,6 +10,7 @@ export interface PackQuizValues {
   subLevel: string | null;
   showByDefault: boolean;
   attemptsAllowed: number;
+  questionsPerAttempt: number | null;
   learnMoreLink: string | null;
 }
 
@@ -29,6 +30,7 @@ export async function findQuizByContentKey(tx: DbOrTx, contentKey: string) {
       subLevel: quizzes.subLevel,
       showByDefault: quizzes.showByDefault,
       attemptsAllowed: quizzes.attemptsAllowed,
+      questionsPerAttempt: quizzes.questionsPerAttempt,
       learnMoreLink: quizzes.learnMoreLink,
     })
     .from(quizzes)
@@ -48,6 +50,7 @@ export async function listQuizQuestions(tx: DbOrTx, quizId: string) {
       correctIndex: questions.correctIndex,
       explanation: questions.explanation,
       explanationImageMediaId: questions.explanationImageMediaId,
+      keepOptionOrder: questions.keepOptionOrder,
     })
     .from(questions)
     .where(eq(questions.quizId, quizId))

@@ -154,12 +154,7 @@ async function fullLearner(avatar?: string): Promise<Learner> {
     [practiceQuiz, false],
     [otherQuiz, true],
   ] as const) {
-    const response = await context.request({
-      method: 'POST',
-      url: `/api/quizzes/submit/${quiz.id}`,
-      headers,
-      payload: { answers: correct ? answersFor(quiz) : answersFor(quiz).map((answer) => (answer + 1) % 4) },
-    });
+    const response = await context.submitAsAuthored(headers, quiz.id, correct ? answersFor(quiz) : answersFor(quiz).map((answer) => (answer + 1) % 4));
     expect(response.statusCode).toBe(201);
     attemptIds.push(response.json<{ attemptId: string }>().attemptId);
   }
@@ -457,12 +452,7 @@ describe('POST /api/user/delete-account', () => {
       distinctQuizzesAttempted: 2,
     });
     expect(history.json<{ attempts: unknown[] }>().attempts).toHaveLength(3);
-    const retry = await context.request({
-      method: 'POST',
-      url: `/api/quizzes/submit/${otherQuiz.id}`,
-      headers: other.headers,
-      payload: { answers: answersFor(otherQuiz) },
-    });
+    const retry = await context.submitAsAuthored(other.headers, otherQuiz.id, answersFor(otherQuiz));
     expect(retry.statusCode).toBe(201);
     const learners = await context.request({
       method: 'GET',

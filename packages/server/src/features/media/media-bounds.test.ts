@@ -595,12 +595,7 @@ describe("an admin's quiz images", () => {
 
     // A learner's result shows the first one (the snapshot copies its URL).
     const learner = await signIn(context, 'learner');
-    const submitted = await context.request({
-      method: 'POST',
-      url: `/api/quizzes/submit/${quiz._id}`,
-      headers: learner.headers,
-      payload: { answers: [0, 0] },
-    });
+    const submitted = await context.submitAsAuthored(learner.headers, quiz._id, [0, 0]);
     expect(submitted.statusCode, submitted.body).toBe(201);
     await context.database.db.execute(
       sql`update ${attempts} set snapshot = jsonb_set(snapshot, '{questions,1,explanationImage}', 'null')

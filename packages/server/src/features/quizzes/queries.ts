@@ -1,10 +1,18 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/index.ts';
-import { categories, questions, quizGrades, quizzes } from '../../db/schema.ts';
+import {
+  attempts,
+  categories,
+  questions,
+  quizDraws,
+  quizGrades,
+  quizzes,
+  type AttemptedQuestion,
+} from '../../db/schema.ts';
 
 /**
- * The learner's reads of the quiz catalogue. None of these select questions.correct_index: what
- * is never read cannot leak into a learner's payload.
+ * The learner's reads of the quiz catalogue. None of these but the pool of a new draw select
+ * questions.correct_index, and a draw's answers stay on the server (decision 031).
  */
 
 /** Published and not deleted: the only quizzes a learner ever sees. */
@@ -29,6 +37,8 @@ const quizColumns = {
   showByDefault: quizzes.showByDefault,
   learnMoreLink: quizzes.learnMoreLink,
   attemptsAllowed: quizzes.attemptsAllowed,
+  questionsPerAttempt: quizzes.questionsPerAttempt,
+  version: quizzes.version,
 };
 
 /**
@@ -66,20 +76,6 @@ export async function liveQuiz(db: DbOrTx, quizId: string) {
   return row ?? null;
 }
 
-/** The questions of a quiz as a learner may see them, in order: no correct answer. */
-export async function questionsForLearner(db: DbOrTx, quizId: string) {
-  return db
-    .select({
-      id: questions.id,
-      text: questions.text,
-      imageMediaId: questions.imageMediaId,
-      options: questions.options,
-    })
-    .from(questions)
-    .where(eq(questions.quizId, quizId))
-    .orderBy(asc(questions.position), asc(questions.id));
-}
-
 export async function gradesByQuiz(db: DbOrTx, quizIds: string[]): Promise<Map<string, string[]>> {
   const byQuiz = new Map<string, string[]>();
   if (quizIds.length === 0) return byQuiz;
@@ -99,4 +95,90 @@ export async function questionCountsByQuiz(db: DbOrTx, quizIds: string[]): Promi
     .where(inArray(questions.quizId, quizIds))
     .groupBy(questions.quizId);
   return new Map(rows.map((row) => [row.quizId, Number(row.total)]));
+}
+
+/** The learner's pending draw of a quiz, with the quiz version it was drawn from; null: none. */
+export async function pendingDraw(db: DbOrTx, userId: string, quizId: string) {
+  const [row] = await db
+    .select({ quizVersion: quizDraws.quizVersion, questions: quizDraws.questions })
+    .from(quizDraws)
+    .where(and(eq(quizDraws.userId, userId), eq(quizDraws.quizId, quizId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The pool a new draw is made from: the live quiz's version and questions with their answers (for
+ * the server's draw only, never a payload). Null when the quiz is no longer live.
+ */
+export async function drawPool(db: DbOrTx, quizId: string) {
+  const [quiz] = await db
+    .select({ version: quizzes.version, questionsPerAttempt: quizzes.questionsPerAttempt })
+    .from(quizzes)
+    .where(and(eq(quizzes.id, quizId), isLive()))
+    .limit(1);
+  if (!quiz) return null;
+  const pool = await db
+    .select({
+      id: questions.id,
+      text: questions.text,
+      imageMediaId: questions.imageMediaId,
+      options: questions.options,
+      correctIndex: questions.correctIndex,
+      explanation: questions.explanation,
+      explanationImageMediaId: questions.explanationImageMediaId,
+      keepOptionOrder: questions.keepOptionOrder,
+    })
+    .from(questions)
+    .where(eq(questions.quizId, quizId))
+    .orderBy(asc(questions.position), asc(questions.id));
+  return { ...quiz, pool };
+}
+
+/**
+ * The learner's attempts of this quiz, oldest first: their answers and, question by question as
+ * shown, the question id (null before decision 031) and the correct answer. Bounded by the quiz's
+ * attempts allowed; the snapshots' texts are not read.
+ */
+export async function shownQuestions(db: DbOrTx, userId: string, quizId: string) {
+  return db
+    .select({
+      answers: attempts.answers,
+      shown: sql<Array<[string | null, number]>>`(
+        select coalesce(jsonb_agg(jsonb_build_array(question->>'questionId', question->'correctAnswerIndex')), '[]'::jsonb)
+        from jsonb_array_elements(${attempts.snapshot}->'questions') as question
+      )`,
+    })
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), eq(attempts.quizId, quizId)))
+    .orderBy(asc(attempts.submittedAt), asc(attempts.id));
+}
+
+/**
+ * Stores a new draw unless the learner already has one of this quiz version (a concurrent first
+ * request made it): one statement, so concurrent first requests end with one draw. Returns the
+ * draw that holds, this one or the other.
+ */
+export async function storeDraw(
+  db: DbOrTx,
+  draw: { userId: string; quizId: string; quizVersion: number; questions: AttemptedQuestion[] },
+): Promise<AttemptedQuestion[]> {
+  const [stored] = await db
+    .insert(quizDraws)
+    .values(draw)
+    .onConflictDoUpdate({
+      target: [quizDraws.userId, quizDraws.quizId],
+      set: {
+        drawId: sql`excluded.draw_id`,
+        quizVersion: sql`excluded.quiz_version`,
+        questions: sql`excluded.questions`,
+        createdAt: sql`excluded.created_at`,
+      },
+      setWhere: sql`${quizDraws.quizVersion} <> excluded.quiz_version`,
+    })
+    .returning({ questions: quizDraws.questions });
+  if (stored) return stored.questions;
+  const existing = await pendingDraw(db, draw.userId, draw.quizId);
+  if (!existing) throw new Error('A draw was neither stored nor found');
+  return existing.questions;
 }

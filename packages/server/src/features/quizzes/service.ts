@@ -1,11 +1,17 @@
 import {
+  arrangeOptions,
+  drawQuestions,
+  poolHistory,
   findLevel,
+  optionOrder,
   GRADE_VALUES,
   QUIZ_NOT_FOUND_MESSAGE,
   type PublishedQuiz,
   type QuizAttemptResponse,
   type QuizOption,
 } from '@quizquest/shared';
+import { randomInt } from 'node:crypto';
+import type { AttemptedQuestion } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { cachedAttemptCounts } from '../../entitlements/account-state.ts';
 import { assertCertificationQuizOpenForRead } from '../../entitlements/certification-gate.ts';
@@ -54,7 +60,8 @@ async function practiceCatalogue(deps: AppDeps, grade: string, category: string 
       showByDefault: row.showByDefault,
       learnMoreLink: safeLink(row.learnMoreLink),
       quizLimits: row.attemptsAllowed,
-      totalQuestions: questionCounts.get(row.id) ?? 0,
+      // What one attempt shows: a pool shows questionsPerAttempt of its questions.
+      totalQuestions: Math.min(row.questionsPerAttempt ?? Infinity, questionCounts.get(row.id) ?? 0),
     }));
   });
 }
@@ -72,17 +79,22 @@ export async function publishedQuizzes(
   return catalogue.map((quiz) => ({ ...quiz, attemptCount: attemptCounts.get(quiz._id) ?? 0 }));
 }
 
-type QuizContent = Omit<QuizAttemptResponse, 'attemptCount'>;
+type QuizContent = Omit<QuizAttemptResponse, 'attemptCount' | 'questions' | 'totalQuestions'>;
 
-/** A live quiz as every learner sees it (no answers, nobody's attempts): what the cache holds. */
-async function loadQuizContent(deps: AppDeps, quizId: string): Promise<QuizContent | null> {
-  const [quiz, questions, grades] = await Promise.all([
+/** A live quiz as every learner sees it (no questions, nobody's attempts): what the cache holds. */
+interface CachedQuiz {
+  content: QuizContent;
+  /** Bumped by every edit: a pending draw of another version is drawn again. */
+  version: number;
+}
+
+async function loadQuizContent(deps: AppDeps, quizId: string): Promise<CachedQuiz | null> {
+  const [quiz, grades] = await Promise.all([
     queries.liveQuiz(deps.db, quizId),
-    queries.questionsForLearner(deps.db, quizId),
     queries.gradesByQuiz(deps.db, [quizId]),
   ]);
   if (!quiz) return null;
-  return {
+  const content: QuizContent = {
     _id: quiz.id,
     title: quiz.title,
     category: quiz.category,
@@ -92,17 +104,53 @@ async function loadQuizContent(deps: AppDeps, quizId: string): Promise<QuizConte
     subLevel: quiz.subLevel,
     learnMoreLink: safeLink(quiz.learnMoreLink),
     quizLimits: quiz.attemptsAllowed,
-    totalQuestions: questions.length,
-    questions: questions.map((question) => ({
-      _id: question.id,
-      questionText: question.text,
-      questionImage: question.imageMediaId ? mediaUrl(question.imageMediaId) : null,
-      options: question.options.map((option): QuizOption => ({ type: option.type, value: option.value })),
-    })),
   };
+  return { content, version: quiz.version };
 }
 
-/** A published quiz with its questions for the attempt page; never its answers. */
+const cryptoRandom = () => randomInt(2 ** 32) / 2 ** 32;
+
+/**
+ * A new draw of the quiz for this learner (decision 031): questionsPerAttempt of its pool,
+ * preferring unseen questions, then those last answered wrong; options shuffled unless a question
+ * keeps its order. Each question is kept as shown, with its answer, for scoring and the snapshot.
+ */
+async function newDraw(deps: AppDeps, userId: string, quizId: string): Promise<AttemptedQuestion[] | null> {
+  const [source, attempted] = await Promise.all([
+    queries.drawPool(deps.db, quizId),
+    queries.shownQuestions(deps.db, userId, quizId),
+  ]);
+  if (!source) return null;
+  const drawn = drawQuestions(source.pool, poolHistory(attempted), source.questionsPerAttempt, cryptoRandom).map(
+    (question): AttemptedQuestion => {
+      const order = optionOrder(question.options.length, question.keepOptionOrder, cryptoRandom);
+      const arranged = arrangeOptions(question.options, question.correctIndex, order);
+      return {
+        questionId: question.id,
+        optionOrder: order,
+        questionText: question.text,
+        questionImage: question.imageMediaId ? mediaUrl(question.imageMediaId) : null,
+        options: arranged.options.map((option) => ({ type: option.type, value: option.value })),
+        correctAnswerIndex: arranged.correctIndex,
+        explanation: question.explanation,
+        explanationImage: question.explanationImageMediaId ? mediaUrl(question.explanationImageMediaId) : null,
+      };
+    },
+  );
+  return queries.storeDraw(deps.db, { userId, quizId, quizVersion: source.version, questions: drawn });
+}
+
+/** The learner's pending draw of the quiz: the stored one while the quiz is unchanged, else a new one. */
+async function drawFor(deps: AppDeps, userId: string, quizId: string, version: number) {
+  const pending = await queries.pendingDraw(deps.db, userId, quizId);
+  if (pending && pending.quizVersion === version) return pending.questions;
+  return newDraw(deps, userId, quizId);
+}
+
+/**
+ * A published quiz with the learner's pending draw of its questions for the attempt page: the
+ * same on every reload until it is submitted; never its answers.
+ */
 export async function quizForAttempt(
   deps: AppDeps,
   userId: string,
@@ -111,7 +159,23 @@ export async function quizForAttempt(
   if (!isUuid(quizId)) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
   const quiz = await deps.quizCache.quiz(quizId, () => loadQuizContent(deps, quizId));
   if (!quiz) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
-  await assertCertificationQuizOpenForRead(deps, userId, quiz, deps.now());
-  const attemptCounts = await cachedAttemptCounts(deps, userId);
-  return { ...quiz, attemptCount: attemptCounts.get(quizId) ?? 0 };
+  await assertCertificationQuizOpenForRead(deps, userId, quiz.content, deps.now());
+  const [drawn, attemptCounts] = await Promise.all([
+    drawFor(deps, userId, quizId, quiz.version),
+    cachedAttemptCounts(deps, userId),
+  ]);
+  // Deleted or unpublished between the cache and the draw.
+  if (!drawn) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
+  return {
+    ...quiz.content,
+    attemptCount: attemptCounts.get(quizId) ?? 0,
+    totalQuestions: drawn.length,
+    // Only what a learner may see: the correct answers and explanations stay on the server.
+    questions: drawn.map((question) => ({
+      _id: question.questionId ?? '',
+      questionText: question.questionText,
+      questionImage: question.questionImage,
+      options: question.options.map((option): QuizOption => ({ type: option.type, value: option.value })),
+    })),
+  };
 }
