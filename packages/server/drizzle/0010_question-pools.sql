@@ -25,6 +25,7 @@ CREATE TABLE "review_items" (
 --> statement-breakpoint
 CREATE TABLE "review_sessions" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
+	"session_id" uuid DEFAULT gen_random_uuid() NOT NULL,
 	"questions" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -32,6 +33,7 @@ CREATE TABLE "review_sessions" (
 CREATE TABLE "review_answers" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
+	"session_id" uuid NOT NULL,
 	"question_id" uuid NOT NULL,
 	"quiz_id" uuid NOT NULL,
 	"correct" boolean NOT NULL,

@@ -23,6 +23,7 @@ import { adminQuizRoutes } from './features/admin-quizzes/routes.ts';
 import { adminSubscriptionRoutes } from './features/admin-subscriptions/routes.ts';
 import { paymentWebhookRoutes, planPaymentRoutes, planRoutes } from './features/payments/routes.ts';
 import { learningRoutes } from './features/learning/routes.ts';
+import { reviewRoutes } from './features/review/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { quizRoutes } from './features/quizzes/routes.ts';
 import { createAccountCache, type AccountCache } from './lib/account-cache.ts';
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         certificationRoutes(signedIn, deps);
         profileRoutes(signedIn, deps);
         learningRoutes(signedIn, deps);
+        reviewRoutes(signedIn, deps);
         planPaymentRoutes(signedIn, deps);
         dataRightsRoutes(signedIn, deps);
       });

@@ -377,6 +377,7 @@ export const reviewSessions = pgTable('review_sessions', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
+  sessionId: uuid('session_id').notNull().defaultRandom(),
   questions: jsonb('questions').$type<ReviewedQuestion[]>().notNull(),
   createdAt: createdAt(),
 });
@@ -384,6 +385,7 @@ export const reviewSessions = pgTable('review_sessions', {
 export interface ReviewedQuestion extends AttemptedQuestion {
   questionId: string;
   quizId: string;
+  quizTitle: string;
 }
 
 /**
@@ -397,6 +399,8 @@ export const reviewAnswers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session it was given in: a day's finished reviews are its distinct sessions. */
+    sessionId: uuid('session_id').notNull(),
     questionId: uuid('question_id').notNull(),
     quizId: uuid('quiz_id')
       .notNull()

@@ -41,6 +41,9 @@ export const PRACTICE_SUB_LEVEL_MESSAGE = 'A practice quiz (level 0) has no sub-
 export const subLevelRequiredMessage = (level: number) => `Choose a sub-level of Level ${level}`;
 export const LEVEL_MESSAGE = `Level must be 0 (practice) to ${LEVEL_COUNT}`;
 export const ATTEMPTS_MESSAGE = `Attempts allowed must be 1 to ${ADMIN_ATTEMPTS_MAX}`;
+export const QUESTIONS_PER_ATTEMPT_MESSAGE = `Questions per attempt must be 1 to ${ADMIN_QUESTIONS_MAX}, or empty for all`;
+export const questionsPerAttemptTooManyMessage = (questions: number) =>
+  `Questions per attempt cannot be more than the quiz's ${questions} questions`;
 
 /** True for an http(s) link with a host: what learnMoreLink accepts (javascript:, data: are refused). */
 export function isHttpLink(value: string): boolean {
@@ -97,6 +100,17 @@ export const AdminQuestionInput = z.object({
     .trim()
     .nullish()
     .transform((value) => (value ? value : null)),
+  /** Options shown in the order written ('All of the above', numbers in order); otherwise shuffled per draw. */
+  keepOptionOrder: z.boolean({ error: 'keepOptionOrder must be true or false' }).default(false),
+  /**
+   * The id of the question this one edits (as GET /admin/quizzes/{id} gave it): it keeps its id,
+   * statistics and place in review boxes (decision 031). Absent for a new question.
+   */
+  _id: z
+    .string({ error: '_id must be text' })
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, '_id must be a question id')
+    .nullish()
+    .transform((value) => value ?? null),
 });
 export type AdminQuestionInput = z.input<typeof AdminQuestionInput>;
 
@@ -146,6 +160,14 @@ export const AdminQuizInput = z
       .max(ADMIN_ATTEMPTS_MAX, ATTEMPTS_MESSAGE)
       .nullish()
       .transform((value) => value ?? null),
+    /** Questions one attempt shows, drawn afresh from the pool each time; empty or absent: all. */
+    questionsPerAttempt: z
+      .number({ error: QUESTIONS_PER_ATTEMPT_MESSAGE })
+      .int(QUESTIONS_PER_ATTEMPT_MESSAGE)
+      .min(1, QUESTIONS_PER_ATTEMPT_MESSAGE)
+      .max(ADMIN_QUESTIONS_MAX, QUESTIONS_PER_ATTEMPT_MESSAGE)
+      .nullish()
+      .transform((value) => value ?? null),
     questions: z
       .array(AdminQuestionInput, { error: QUESTIONS_REQUIRED_MESSAGE })
       .min(1, QUESTIONS_REQUIRED_MESSAGE)
@@ -161,6 +183,13 @@ export const AdminQuizInput = z
         code: 'custom',
         path: ['subLevel'],
         message: subLevelRequiredMessage(quiz.level),
+      });
+    }
+    if (quiz.questionsPerAttempt !== null && quiz.questionsPerAttempt > quiz.questions.length) {
+      context.addIssue({
+        code: 'custom',
+        path: ['questionsPerAttempt'],
+        message: questionsPerAttemptTooManyMessage(quiz.questions.length),
       });
     }
     if (quiz.learnMoreLink !== null && !isHttpLink(quiz.learnMoreLink)) {
@@ -269,6 +298,8 @@ export const AdminQuestion = z.object({
   /** Null when the question has none. */
   explanation: z.string().nullable(),
   explanationImage: z.string().nullable(),
+  /** Options shown in the order written instead of shuffled per draw (decision 031). */
+  keepOptionOrder: z.boolean(),
 });
 export type AdminQuestion = z.infer<typeof AdminQuestion>;
 
@@ -285,6 +316,8 @@ export const AdminQuizDetail = z.object({
   showByDefault: z.boolean(),
   learnMoreLink: z.string().nullable(),
   attemptsAllowed: z.number().int(),
+  /** Questions one attempt shows, drawn afresh each time; null: all of them (decision 031). */
+  questionsPerAttempt: z.number().int().nullable(),
   /** Bumped by every save. */
   version: z.number().int(),
   createdAt: z.string(),

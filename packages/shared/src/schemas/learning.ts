@@ -44,5 +44,7 @@ export const LearningSummaryResponse = z.object({
   streak: z.object({ current: z.number().int(), goalMetToday: z.boolean() }),
   dailyGoal: z.object({ target: z.number().int(), done: z.number().int() }),
   mastery: z.array(CategoryMastery),
+  /** Questions due in the review box now (decision 032). */
+  reviewDue: z.number().int(),
 });
 export type LearningSummaryResponse = z.infer<typeof LearningSummaryResponse>;

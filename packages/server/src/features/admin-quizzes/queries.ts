@@ -95,6 +95,7 @@ const detailColumns = {
   showByDefault: quizzes.showByDefault,
   learnMoreLink: quizzes.learnMoreLink,
   attemptsAllowed: quizzes.attemptsAllowed,
+  questionsPerAttempt: quizzes.questionsPerAttempt,
   version: quizzes.version,
   createdAt: quizzes.createdAt,
   updatedAt: quizzes.updatedAt,
@@ -127,6 +128,7 @@ export async function questionsOf(db: DbOrTx, quizIds: string[]) {
       correctIndex: questions.correctIndex,
       explanation: questions.explanation,
       explanationImageMediaId: questions.explanationImageMediaId,
+      keepOptionOrder: questions.keepOptionOrder,
     })
     .from(questions)
     .where(inArray(questions.quizId, quizIds))
@@ -151,6 +153,7 @@ export interface QuizColumns {
   showByDefault: boolean;
   learnMoreLink: string | null;
   attemptsAllowed?: number | undefined;
+  questionsPerAttempt?: number | null | undefined;
 }
 
 export async function insertQuiz(tx: DbOrTx, values: QuizColumns, now: Date): Promise<string> {

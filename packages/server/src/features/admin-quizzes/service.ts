@@ -125,6 +125,7 @@ export function toDetail(row: DetailRow, questions: QuestionRow[]): AdminQuizDet
     showByDefault: row.showByDefault,
     learnMoreLink: row.learnMoreLink,
     attemptsAllowed: row.attemptsAllowed,
+    questionsPerAttempt: row.questionsPerAttempt,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -137,6 +138,7 @@ export function toDetail(row: DetailRow, questions: QuestionRow[]): AdminQuizDet
       options: question.options.map((option) => ({ type: option.type, value: option.value })),
       explanation: question.explanation,
       explanationImage: question.explanationImageMediaId ? mediaUrl(question.explanationImageMediaId) : null,
+      keepOptionOrder: question.keepOptionOrder,
     })),
   };
 }
@@ -268,6 +270,9 @@ export async function storeQuestions(
       correctIndex: question.correctAnswerIndex,
       explanation: question.explanation,
       explanationImageMediaId,
+      keepOptionOrder: question.keepOptionOrder,
+      // An edit names the question it continues: it keeps its id (decision 031).
+      id: question._id ?? undefined,
     });
   }
   if (uploader && uploads && problems.length === 0) {
@@ -290,6 +295,7 @@ export function quizColumnsOf(quiz: AdminQuizValues, categoryId: string): querie
     showByDefault: quiz.showByDefault,
     learnMoreLink: quiz.learnMoreLink,
     attemptsAllowed: quiz.attemptsAllowed ?? undefined,
+    questionsPerAttempt: quiz.questionsPerAttempt,
   };
 }
 

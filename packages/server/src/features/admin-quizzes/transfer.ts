@@ -83,6 +83,7 @@ export async function exportQuizzes(
         showByDefault: detail.showByDefault,
         learnMoreLink: detail.learnMoreLink,
         attemptsAllowed: detail.attemptsAllowed,
+        questionsPerAttempt: detail.questionsPerAttempt,
         questions: (questionsByQuiz.get(row.id) ?? []).map((question) => ({
           questionText: question.text,
           questionImage: question.imageMediaId
@@ -97,6 +98,7 @@ export async function exportQuizzes(
           explanationImage: question.explanationImageMediaId
             ? embed(question.explanationImageMediaId, mediaUrl(question.explanationImageMediaId))
             : null,
+          keepOptionOrder: question.keepOptionOrder,
         })),
       };
     }),

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/index.ts';
-import { attempts, categories, quizzes, users } from '../../db/schema.ts';
+import { attempts, categories, quizzes, reviewAnswers, reviewItems, users } from '../../db/schema.ts';
 
 /** The learner's time zone; null when the account is gone. */
 export async function learnerTimeZone(db: DbOrTx, userId: string): Promise<string | null> {
@@ -36,8 +36,7 @@ export interface CategoryAttemptAnswers {
   /** The learner's answers and the snapshot's correct answers, question by question. */
   answers: number[];
   correctAnswers: number[];
-  /** Answered in a review session: false for every quiz attempt (the review box comes later). */
-  review: boolean;
+  submittedAt: Date;
 }
 
 /**
@@ -80,10 +79,72 @@ export async function recentAnswersPerCategory(
       correctAnswers: sql<
         number[]
       >`jsonb_path_query_array(${attempts.snapshot}, '$.questions[*].correctAnswerIndex')`,
-      review: sql<boolean>`false`,
+      submittedAt: attempts.submittedAt,
     })
     .from(ranked)
     .innerJoin(attempts, eq(attempts.id, ranked.id))
     .where(lt(ranked.answersBefore, params.window))
     .orderBy(ranked.category, desc(ranked.submittedAt), desc(attempts.id));
+}
+
+/** The learner's finished review sessions per local calendar day since `since`. */
+export async function reviewDays(
+  db: DbOrTx,
+  params: { userId: string; timeZone: string; since: Date },
+): Promise<Array<{ day: string; finished: number }>> {
+  return db
+    .select({
+      day: sql<string>`((${reviewAnswers.answeredAt} at time zone ${params.timeZone})::date)::text`,
+      finished: sql<number>`count(distinct ${reviewAnswers.sessionId})::int`,
+    })
+    .from(reviewAnswers)
+    .where(and(eq(reviewAnswers.userId, params.userId), gte(reviewAnswers.answeredAt, params.since)))
+    .groupBy(sql`1`);
+}
+
+/**
+ * The learner's review answers since `since`, newest first, at most `window` per category (the
+ * quiz's category; 'General' without one, as practice quizzes count).
+ */
+export async function recentReviewAnswers(
+  db: DbOrTx,
+  params: { userId: string; since: Date; window: number },
+): Promise<Array<{ category: string; correct: boolean; answeredAt: Date }>> {
+  const ranked = db
+    .select({
+      category: sql<string>`coalesce(${categories.name}, 'General')`.as('category'),
+      correct: sql<boolean>`${reviewAnswers.correct}`.as('correct'),
+      answeredAt: sql<Date>`${reviewAnswers.answeredAt}`.as('answered_at'),
+      rank: sql<number>`row_number() over (partition by ${quizzes.categoryId} order by ${reviewAnswers.answeredAt} desc, ${reviewAnswers.id} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(reviewAnswers)
+    .innerJoin(quizzes, eq(quizzes.id, reviewAnswers.quizId))
+    .leftJoin(categories, eq(categories.id, quizzes.categoryId))
+    .where(and(eq(reviewAnswers.userId, params.userId), gte(reviewAnswers.answeredAt, params.since)))
+    .as('ranked_reviews');
+  const rows = await db
+    .select({ category: ranked.category, correct: ranked.correct, answeredAt: ranked.answeredAt })
+    .from(ranked)
+    .where(lte(ranked.rank, params.window))
+    .orderBy(desc(ranked.answeredAt));
+  return rows.map((row) => ({ ...row, answeredAt: new Date(row.answeredAt) }));
+}
+
+/** Questions due in the learner's review box now, their quiz live (as GET /review counts them). */
+export async function reviewDueCount(db: DbOrTx, userId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ due: count() })
+    .from(reviewItems)
+    .innerJoin(quizzes, eq(quizzes.id, reviewItems.quizId))
+    .where(
+      and(
+        eq(reviewItems.userId, userId),
+        lte(reviewItems.dueAt, now),
+        eq(quizzes.published, true),
+        isNull(quizzes.deletedAt),
+      ),
+    );
+  return Number(row?.due ?? 0);
 }

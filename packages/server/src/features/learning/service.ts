@@ -19,19 +19,31 @@ import * as queries from './queries.ts';
 export const LEARNING_HORIZON_DAYS = 400;
 export const DAILY_GOAL = 1;
 
-/** Each category's answers, newest first (within an attempt, its last question is the newest). */
-function masteryOf(rows: queries.CategoryAttemptAnswers[]): CategoryMastery[] {
-  const perCategory = new Map<string, RecentAnswer[]>();
-  for (const row of rows) {
-    const answers = perCategory.get(row.category) ?? [];
+/**
+ * Each category's answers, newest first: quiz answers (within an attempt, its last question is the
+ * newest) and review answers merged by time (decision 032: a review answer counts for mastery).
+ */
+function masteryOf(
+  attemptRows: queries.CategoryAttemptAnswers[],
+  reviewRows: Awaited<ReturnType<typeof queries.recentReviewAnswers>>,
+): CategoryMastery[] {
+  const perCategory = new Map<string, Array<RecentAnswer & { at: number }>>();
+  const add = (category: string, answer: RecentAnswer & { at: number }) =>
+    perCategory.set(category, [...(perCategory.get(category) ?? []), answer]);
+  for (const row of attemptRows) {
     for (let index = row.correctAnswers.length - 1; index >= 0; index -= 1) {
-      answers.push({ correct: row.answers[index] === row.correctAnswers[index], review: row.review });
+      add(row.category, {
+        correct: row.answers[index] === row.correctAnswers[index],
+        review: false,
+        at: row.submittedAt.getTime(),
+      });
     }
-    perCategory.set(row.category, answers);
   }
+  for (const row of reviewRows) add(row.category, { correct: row.correct, review: true, at: row.answeredAt.getTime() });
   const mastery: CategoryMastery[] = [];
   for (const [category, answers] of perCategory) {
-    const recent = answers.slice(0, MASTERY_WINDOW);
+    // A stable sort: answers of one attempt keep their newest-first order.
+    const recent = [...answers].sort((a, b) => b.at - a.at).slice(0, MASTERY_WINDOW);
     const level = masteryLevel(recent);
     if (level === null) continue;
     mastery.push({
@@ -46,7 +58,7 @@ function masteryOf(rows: queries.CategoryAttemptAnswers[]): CategoryMastery[] {
 
 /**
  * The signed-in learner's streak, daily goal and mastery per category (issue 16, decision 030).
- * Days are the learner's local calendar days; finished quizzes count today, reviews will join.
+ * Days are the learner's local calendar days; finished quizzes and review sessions count.
  */
 export async function learningSummary(deps: AppDeps, userId: string): Promise<LearningSummaryResponse> {
   const stored = await queries.learnerTimeZone(deps.db, userId);
@@ -55,19 +67,27 @@ export async function learningSummary(deps: AppDeps, userId: string): Promise<Le
   const timeZone = isTimeZone(stored) ? stored : DEFAULT_TIME_ZONE;
   const today = localDay(deps.now(), timeZone);
   const since = startOfLocalDay(addDays(today, -LEARNING_HORIZON_DAYS), timeZone);
-  const [days, answers] = await Promise.all([
+  const now = deps.now();
+  const [quizDays, sessionDays, answers, reviews, reviewDue] = await Promise.all([
     queries.activityDays(deps.db, { userId, timeZone, since }),
+    queries.reviewDays(deps.db, { userId, timeZone, since }),
     queries.recentAnswersPerCategory(deps.db, { userId, since, window: MASTERY_WINDOW }),
+    queries.recentReviewAnswers(deps.db, { userId, since, window: MASTERY_WINDOW }),
+    queries.reviewDueCount(deps.db, userId, now),
   ]);
-  const doneToday = days.find((row) => row.day === today)?.finished ?? 0;
+  // A day counts a finished quiz or a finished review session alike.
+  const finishedPerDay = new Map<string, number>();
+  for (const row of [...quizDays, ...sessionDays]) {
+    finishedPerDay.set(row.day, (finishedPerDay.get(row.day) ?? 0) + row.finished);
+  }
+  const days = [...finishedPerDay.keys()].sort().reverse();
+  const doneToday = finishedPerDay.get(today) ?? 0;
   return {
     timeZone,
     today,
-    streak: streakState(
-      days.map((row) => row.day),
-      today,
-    ),
+    streak: streakState(days, today),
     dailyGoal: { target: DAILY_GOAL, done: doneToday },
-    mastery: masteryOf(answers),
+    mastery: masteryOf(answers, reviews),
+    reviewDue,
   };
 }

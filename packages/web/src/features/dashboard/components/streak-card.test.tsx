@@ -10,6 +10,7 @@ function summary(current: number, done: number, today = '2026-03-06'): LearningS
     streak: { current, goalMetToday: done > 0 },
     dailyGoal: { target: 1, done },
     mastery: [],
+    reviewDue: 0,
   };
 }
 

@@ -484,6 +484,7 @@ describe('the streak card (decision 030)', () => {
     streak: { current, goalMetToday: done > 0 },
     dailyGoal: { target: 1, done },
     mastery: [],
+    reviewDue: 0,
   });
 
   it('invites a learner with no streak, beside the spec’s cards', async () => {
