@@ -9,6 +9,8 @@ export interface TestQuestion {
   imageMediaId?: string | null;
   options?: StoredOption[];
   correctIndex?: number;
+  explanation?: string | null;
+  keepOptionOrder?: boolean;
 }
 
 export interface TestQuizInput {
@@ -22,6 +24,8 @@ export interface TestQuizInput {
   published?: boolean;
   deleted?: boolean;
   attemptsAllowed?: number;
+  /** A pool: each attempt shows this many of the questions (decision 031). */
+  questionsPerAttempt?: number | null;
   learnMoreLink?: string | null;
   /** A Date to order quizzes by creation. */
   createdAt?: Date;
@@ -79,6 +83,7 @@ export async function insertQuiz(database: Database, input: TestQuizInput = {}):
       published: input.published ?? true,
       deletedAt: input.deleted ? new Date() : null,
       attemptsAllowed: input.attemptsAllowed ?? 3,
+      questionsPerAttempt: input.questionsPerAttempt ?? null,
       learnMoreLink: input.learnMoreLink ?? null,
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
@@ -102,6 +107,8 @@ export async function insertQuiz(database: Database, input: TestQuizInput = {}):
               imageMediaId: question.imageMediaId ?? null,
               options: question.options ?? textOptions('A', 'B', 'C', 'D'),
               correctIndex: question.correctIndex ?? 0,
+              explanation: question.explanation ?? null,
+              keepOptionOrder: question.keepOptionOrder ?? false,
             })),
           )
           .returning({
