@@ -157,6 +157,24 @@ export function QuestionEditor({
         })}
       </div>
 
+      <div className="field">
+        <div className="checkbox-row">
+          <input
+            id={`${id}-keep-order`}
+            type="checkbox"
+            aria-describedby={`${id}-keep-order-hint`}
+            checked={question.keepOptionOrder}
+            onChange={(event) => update({ keepOptionOrder: event.target.checked })}
+          />
+          <label htmlFor={`${id}-keep-order`}>
+            Keep the options in this order (for &quot;All of the above&quot; or numbers in order)
+          </label>
+        </div>
+        <p id={`${id}-keep-order-hint`} className="field-hint">
+          Otherwise learners see the options shuffled on every attempt.
+        </p>
+      </div>
+
       <fieldset className="correct-answer">
         <legend>Correct answer</legend>
         <div className="radio-row">

@@ -1,7 +1,12 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
-import { GRADES } from '@quizquest/shared';
+import {
+  GRADES,
+  QUESTIONS_PER_ATTEMPT_MESSAGE,
+  questionsPerAttemptTooManyMessage,
+  type AdminQuestion,
+} from '@quizquest/shared';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
 import { admin, findToast, renderApp, storeSession } from '../../../test/render-app.tsx';
 import { scaleOptionImage } from '../lib/image.ts';
@@ -46,6 +51,22 @@ async function fillValidQuiz(user: Awaited<ReturnType<typeof openForm>>['user'])
   }
 }
 
+const KEEP_ORDER = 'Keep the options in this order (for "All of the above" or numbers in order)';
+const SAVED_ID_1 = '7d3c8a52-1f0e-4b6a-9c2d-5e8f1a0b3c4d';
+const SAVED_ID_2 = '0b9e4f21-6a3d-4c8e-b1f7-2d5a9c6e8f30';
+
+/** A second saved question of the edit fixture: numbers in order, so its options keep their order. */
+const savedCounting: AdminQuestion = {
+  _id: SAVED_ID_2,
+  questionText: 'How many legs has a hen?',
+  questionImage: null,
+  correctAnswerIndex: 1,
+  options: ['1', '2', '3', '4'].map((value) => ({ type: 'text' as const, value })),
+  explanation: null,
+  explanationImage: null,
+  keepOptionOrder: true,
+};
+
 // The form is large and typing re-renders it: these tests need more than the default 5 s on a busy machine.
 describe('quiz form', { timeout: 30_000 }, () => {
   it('opens as a modal dialog with every field of the spec', async () => {
@@ -65,8 +86,14 @@ describe('quiz form', { timeout: 30_000 }, () => {
     expect(within(dialog).getByLabelText(/Show by default/)).not.toBeChecked();
     expect(within(dialog).getByLabelText(/Learn more link/)).toHaveAttribute('type', 'url');
     expect(within(dialog).getByLabelText('Attempts allowed')).toHaveValue(3);
+    const perAttempt = within(dialog).getByLabelText('Questions per attempt');
+    expect(perAttempt).toHaveValue(null);
+    expect(perAttempt).toHaveAccessibleDescription(
+      'Leave empty to show all questions. A smaller number makes each attempt a fresh draw from the pool.',
+    );
     const question = within(dialog).getByRole('group', { name: 'Question 1' });
     expect(within(question).getAllByLabelText(/^Option \d text$/)).toHaveLength(4);
+    expect(within(question).getByRole('checkbox', { name: KEEP_ORDER })).not.toBeChecked();
     const correct = within(question).getByRole('group', { name: 'Correct answer' });
     expect(within(correct).getByRole('radio', { name: 'Option 1' })).toBeChecked();
   });
@@ -196,6 +223,7 @@ describe('quiz form', { timeout: 30_000 }, () => {
       showByDefault: false,
       learnMoreLink: null,
       attemptsAllowed: 3,
+      questionsPerAttempt: null,
       questions: [
         {
           questionText: '',
@@ -209,6 +237,7 @@ describe('quiz form', { timeout: 30_000 }, () => {
           ],
           explanation: 'Cows give us milk.',
           explanationImage: 'data:image/png;base64,iVBORw==',
+          keepOptionOrder: false,
         },
       ],
     });
@@ -269,6 +298,8 @@ describe('quiz form', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('checkbox', { name: 'Class 4' })).toBeChecked();
     expect(within(dialog).getByLabelText(/Show by default/)).toBeChecked();
     expect(within(dialog).getByLabelText('Attempts allowed')).toHaveValue(5);
+    expect(within(dialog).getByLabelText('Questions per attempt')).toHaveValue(null);
+    expect(within(dialog).getByRole('checkbox', { name: KEEP_ORDER })).not.toBeChecked();
     expect(within(dialog).getByRole('radio', { name: 'Option 3' })).toBeChecked();
     expect(within(dialog).getByRole('img', { name: 'Option 3 image' })).toHaveAttribute(
       'src',
@@ -296,8 +327,10 @@ describe('quiz form', { timeout: 30_000 }, () => {
       showByDefault: true,
       learnMoreLink: 'https://example.org/animals',
       attemptsAllowed: 5,
+      questionsPerAttempt: null,
       questions: [
         {
+          _id: SAVED_ID_1,
           questionText: 'Which animal barks?',
           questionImage: '/api/media/m1',
           correctAnswerIndex: 2,
@@ -309,6 +342,7 @@ describe('quiz form', { timeout: 30_000 }, () => {
           ],
           explanation: 'Dogs bark to tell their family something.',
           explanationImage: '/api/media/m3',
+          keepOptionOrder: false,
         },
       ],
     });
@@ -331,5 +365,94 @@ describe('quiz form', { timeout: 30_000 }, () => {
     expect(callsTo('PUT', '/api/admin/quizzes/q1')[0]?.body).toMatchObject({
       questions: [{ explanation: null, explanationImage: null }],
     });
+  });
+
+  it('sends questions per attempt and a kept option order; new questions carry no id', async () => {
+    const { user, dialog, callsTo } = await openForm({
+      'POST /api/admin/quizzes/add': { status: 201, body: { message: 'ok', quiz: quizDetail() } },
+    });
+    await fillValidQuiz(user);
+    await user.click(within(dialog).getByRole('button', { name: '+ Add Question' }));
+    const second = within(dialog).getByRole('group', { name: 'Question 2' });
+    await user.type(within(second).getByLabelText('Question text'), 'How many legs has a cow?');
+    for (const [index, text] of ['2', '4', '6', 'All of the above'].entries()) {
+      await user.type(within(second).getByLabelText(`Option ${index + 1} text`), text);
+    }
+    await user.click(within(second).getByRole('checkbox', { name: KEEP_ORDER }));
+    expect(within(second).getByRole('checkbox', { name: KEEP_ORDER })).toBeChecked();
+    await user.type(within(dialog).getByLabelText('Questions per attempt'), '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Quiz' }));
+
+    await waitFor(() => expect(callsTo('POST', '/api/admin/quizzes/add')).toHaveLength(1));
+    const body = callsTo('POST', '/api/admin/quizzes/add')[0]?.body as {
+      questionsPerAttempt: unknown;
+      questions: Array<Record<string, unknown>>;
+    };
+    expect(body.questionsPerAttempt).toBe(1);
+    expect(body.questions.map((question) => question.keepOptionOrder)).toEqual([false, true]);
+    expect(body.questions.every((question) => !('_id' in question))).toBe(true);
+  });
+
+  it('edits a pool: shows the saved draw size and kept order, sends each saved id back', async () => {
+    const detail = quizDetail({ questionsPerAttempt: 1 });
+    const { user, dialog, callsTo } = await openForm(
+      {
+        'GET /api/admin/quizzes/q1': {
+          body: { ...detail, questions: [...detail.questions, savedCounting] },
+        },
+        'PUT /api/admin/quizzes/q1': { body: { message: 'Quiz saved successfully!', quiz: detail } },
+      },
+      'Edit Animals Around Us',
+    );
+    const perAttempt = within(dialog).getByLabelText('Questions per attempt');
+    expect(perAttempt).toHaveValue(1);
+    const first = within(dialog).getByRole('group', { name: 'Question 1' });
+    const counting = within(dialog).getByRole('group', { name: 'Question 2' });
+    expect(within(first).getByRole('checkbox', { name: KEEP_ORDER })).not.toBeChecked();
+    expect(within(counting).getByRole('checkbox', { name: KEEP_ORDER })).toBeChecked();
+
+    // Edit the counting question, add a new one and remove the first: each keeps its own id.
+    await user.type(within(counting).getByLabelText('Question text'), ' (count them)');
+    await user.click(within(dialog).getByRole('button', { name: '+ Add Question' }));
+    const added = within(dialog).getByRole('group', { name: 'Question 3' });
+    await user.type(within(added).getByLabelText('Question text'), 'Which animal lays eggs?');
+    for (const [index, text] of ['Hen', 'Cow', 'Dog', 'Cat'].entries()) {
+      await user.type(within(added).getByLabelText(`Option ${index + 1} text`), text);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Question 1' }));
+    await user.clear(perAttempt);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Quiz' }));
+
+    await waitFor(() => expect(callsTo('PUT', '/api/admin/quizzes/q1')).toHaveLength(1));
+    const body = callsTo('PUT', '/api/admin/quizzes/q1')[0]?.body as {
+      questionsPerAttempt: unknown;
+      questions: Array<Record<string, unknown>>;
+    };
+    expect(body.questionsPerAttempt).toBeNull();
+    expect(body.questions).toHaveLength(2);
+    expect(body.questions[0]).toEqual({
+      ...savedCounting,
+      questionText: 'How many legs has a hen? (count them)',
+    });
+    expect(body.questions[1]).toMatchObject({
+      questionText: 'Which animal lays eggs?',
+      keepOptionOrder: false,
+    });
+    expect(body.questions[1]).not.toHaveProperty('_id');
+  });
+
+  it.each([
+    ['more than the pool holds', '2', questionsPerAttemptTooManyMessage(1)],
+    ['0', '0', QUESTIONS_PER_ATTEMPT_MESSAGE],
+  ])('questions per attempt %s: alerts the shared message and sends nothing', async (_, typed, message) => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const { user, dialog, callsTo } = await openForm();
+    await fillValidQuiz(user);
+    await user.type(within(dialog).getByLabelText('Questions per attempt'), typed);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Quiz' }));
+
+    expect(alert).toHaveBeenCalledWith(message);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
+    expect(callsTo('POST', '/api/admin/quizzes/add')).toHaveLength(0);
   });
 });

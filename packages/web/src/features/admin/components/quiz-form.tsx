@@ -269,6 +269,21 @@ function QuizFormBody({
         />
       </div>
 
+      <TextField
+        id="quiz-questions-per-attempt"
+        label="Questions per attempt"
+        type="number"
+        inputMode="numeric"
+        // No min or max here: the shared schema checks it against the pool and says so in its words.
+        hint="Leave empty to show all questions. A smaller number makes each attempt a fresh draw from the pool."
+        disabled={saving}
+        value={draft.questionsPerAttempt ?? ''}
+        onChange={(event) => {
+          const value = event.target.valueAsNumber;
+          update({ questionsPerAttempt: Number.isNaN(value) ? null : value });
+        }}
+      />
+
       <div className="checkbox-row">
         <input
           id="quiz-show-by-default"

@@ -94,6 +94,18 @@ describe('quiz draft rules', () => {
       'The Learn More link must start with http:// or https://',
     ],
     ['0 attempts', { attemptsAllowed: 0 }, 'Attempts allowed must be 1 to 100'],
+    ['all questions per attempt (empty)', { questionsPerAttempt: null }, null],
+    ['as many per attempt as the pool holds', { questionsPerAttempt: 1 }, null],
+    [
+      '0 questions per attempt',
+      { questionsPerAttempt: 0 },
+      'Questions per attempt must be 1 to 100, or empty for all',
+    ],
+    [
+      'more per attempt than the pool holds',
+      { questionsPerAttempt: 2 },
+      "Questions per attempt cannot be more than the quiz's 1 questions",
+    ],
     ['a level without its sub-level', { level: 3, subLevel: 'L2-C1' }, 'Choose a sub-level of Level 3'],
   ])('%s → %j', (_, patch, expected) => {
     expect(draftProblem(validDraft(patch))).toBe(expected);
@@ -118,6 +130,12 @@ describe('quiz draft rules', () => {
     });
   });
 
+  it('sends a question added in the form without an id, its options shuffled unless kept', () => {
+    const [question] = draftToPayload(validDraft()).questions;
+    expect(question).not.toHaveProperty('_id');
+    expect(question).toMatchObject({ keepOptionOrder: false });
+  });
+
   it('round-trips a saved quiz through the form unchanged', () => {
     const detail = quizDetail();
     const payload = draftToPayload(detailToDraft(detail));
@@ -130,7 +148,8 @@ describe('quiz draft rules', () => {
       showByDefault: detail.showByDefault,
       learnMoreLink: detail.learnMoreLink,
       attemptsAllowed: detail.attemptsAllowed,
-      questions: detail.questions.map(({ _id: _unused, ...rest }) => rest),
+      questionsPerAttempt: detail.questionsPerAttempt,
+      questions: detail.questions,
     });
   });
 });

@@ -21,6 +21,11 @@ export interface OptionDraft {
 export interface QuestionDraft {
   /** A stable React key while questions are added and removed. */
   key: string;
+  /**
+   * The saved question's id, sent back so an edit keeps its statistics and review-box place
+   * (decision 031); null for a question added in this form.
+   */
+  _id: string | null;
   questionText: string;
   /** '' when the question has no image. */
   questionImage: string;
@@ -30,6 +35,8 @@ export interface QuestionDraft {
   explanation: string;
   /** '' when the explanation has no image; a data string (new) or its URL (saved). */
   explanationImage: string;
+  /** Options shown as written ('All of the above', numbers in order) instead of shuffled per draw. */
+  keepOptionOrder: boolean;
 }
 
 export interface QuizDraft {
@@ -45,6 +52,8 @@ export interface QuizDraft {
   learnMoreLink: string;
   /** Attempts allowed per learner (spec §3 quizLimits). */
   attemptsAllowed: number;
+  /** Questions one attempt draws afresh from the pool (decision 031); null (empty) for all of them. */
+  questionsPerAttempt: number | null;
   questions: QuestionDraft[];
 }
 
@@ -60,12 +69,14 @@ export function questionKey(): string {
 export function emptyQuestion(): QuestionDraft {
   return {
     key: questionKey(),
+    _id: null,
     questionText: '',
     questionImage: '',
     options: Array.from({ length: OPTIONS_PER_QUESTION }, () => ({ type: 'text' as const, value: '' })),
     correctAnswerIndex: 0,
     explanation: '',
     explanationImage: '',
+    keepOptionOrder: false,
   };
 }
 
@@ -80,6 +91,7 @@ export function emptyDraft(): QuizDraft {
     showByDefault: false,
     learnMoreLink: '',
     attemptsAllowed: DEFAULT_QUIZ_ATTEMPTS,
+    questionsPerAttempt: null,
     questions: [emptyQuestion()],
   };
 }
@@ -122,8 +134,10 @@ export function detailToDraft(quiz: AdminQuizDetail): QuizDraft {
     showByDefault: quiz.showByDefault,
     learnMoreLink: quiz.learnMoreLink ?? '',
     attemptsAllowed: quiz.attemptsAllowed,
+    questionsPerAttempt: quiz.questionsPerAttempt,
     questions: quiz.questions.map((question) => ({
       key: questionKey(),
+      _id: question._id,
       questionText: question.questionText,
       questionImage: question.questionImage ?? '',
       options: Array.from(
@@ -133,6 +147,7 @@ export function detailToDraft(quiz: AdminQuizDetail): QuizDraft {
       correctAnswerIndex: question.correctAnswerIndex,
       explanation: question.explanation ?? '',
       explanationImage: question.explanationImage ?? '',
+      keepOptionOrder: question.keepOptionOrder,
     })),
   };
 }
@@ -149,7 +164,10 @@ export function draftToPayload(draft: QuizDraft): AdminQuizInput {
     showByDefault: draft.showByDefault,
     learnMoreLink: draft.learnMoreLink.trim() === '' ? null : draft.learnMoreLink.trim(),
     attemptsAllowed: draft.attemptsAllowed,
+    questionsPerAttempt: draft.questionsPerAttempt,
     questions: draft.questions.map((question) => ({
+      // A question added in the form has no id: the server gives it one.
+      ...(question._id === null ? {} : { _id: question._id }),
       questionText: question.questionText.trim(),
       questionImage: question.questionImage === '' ? null : question.questionImage,
       correctAnswerIndex: question.correctAnswerIndex,
@@ -159,6 +177,7 @@ export function draftToPayload(draft: QuizDraft): AdminQuizInput {
       })),
       explanation: question.explanation.trim() === '' ? null : question.explanation.trim(),
       explanationImage: question.explanationImage === '' ? null : question.explanationImage,
+      keepOptionOrder: question.keepOptionOrder,
     })),
   };
 }

@@ -40,7 +40,7 @@ export function quizDetail(overrides: Partial<AdminQuizDetail> = {}): AdminQuizD
     totalAttempts: 7,
     questions: [
       {
-        _id: 'qq1',
+        _id: '7d3c8a52-1f0e-4b6a-9c2d-5e8f1a0b3c4d',
         questionText: 'Which animal barks?',
         questionImage: '/api/media/m1',
         correctAnswerIndex: 2,
