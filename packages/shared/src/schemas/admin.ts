@@ -442,12 +442,15 @@ export const ExportedQuiz = z.object({
   showByDefault: z.boolean(),
   learnMoreLink: z.string().nullable(),
   attemptsAllowed: z.number().int(),
+  /** Questions one attempt shows; null: all (decision 031). Older exports lack it: all. */
+  questionsPerAttempt: z.number().int().nullable().optional(),
   questions: z.array(
     z.object({
       questionText: z.string(),
       questionImage: z.string().nullable(),
       correctAnswerIndex: z.number().int(),
       options: z.array(QuizOption),
+      keepOptionOrder: z.boolean().optional(),
       /** Absent in files exported before explanations existed; they still import. */
       explanation: z.string().nullable(),
       explanationImage: z.string().nullable(),

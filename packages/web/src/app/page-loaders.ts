@@ -16,6 +16,7 @@ export const loadDashboardPage = () => import('../features/dashboard/pages/dashb
 export const loadPracticeQuizzesPage = () => import('../features/quizzes/pages/practice-quizzes-page.tsx');
 export const loadQuizAttemptPage = () => import('../features/attempts/pages/quiz-attempt-page.tsx');
 export const loadQuizResultPage = () => import('../features/attempts/pages/quiz-result-page.tsx');
+export const loadReviewPage = () => import('../features/attempts/pages/review-page.tsx');
 export const loadScoreboardPage = () => import('../features/attempts/pages/scoreboard-page.tsx');
 export const loadProfilePage = () => import('../features/profile/pages/profile-page.tsx');
 export const loadSubscribePage = () => import('../features/plans/pages/subscribe-page.tsx');

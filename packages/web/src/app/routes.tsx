@@ -16,6 +16,7 @@ import {
   loadQuizAttemptPage,
   loadQuizResultPage,
   loadResetPasswordPage,
+  loadReviewPage,
   loadScoreboardPage,
   loadSignupPage,
   loadSubscribePage,
@@ -116,6 +117,10 @@ export const routes: RouteObject[] = [
                   {
                     path: 'quizzes/result/:attemptId',
                     ...page(loadQuizResultPage, (m) => m.QuizResultPage),
+                  },
+                  {
+                    path: 'review',
+                    ...page(loadReviewPage, (m) => m.ReviewPage),
                   },
                   {
                     path: 'quizzes/my-attempts',

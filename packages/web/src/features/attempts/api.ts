@@ -2,7 +2,9 @@ import {
   QuizAttemptResponse,
   QuizHistoryResponse,
   QuizResultResponse,
+  ReviewSessionResponse,
   SubmitQuizResponse,
+  SubmitReviewResponse,
 } from '@quizquest/shared';
 import { apiRequest } from '../../lib/api-client.ts';
 import { apiGet } from '../../lib/prefetch.ts';
@@ -44,4 +46,16 @@ export async function fetchHistory(
   const query = options.before ? `?before=${encodeURIComponent(options.before)}` : '';
   const { data } = await apiGet(`${QUIZ_HISTORY_PATH}${query}`, { signal: options.signal });
   return QuizHistoryResponse.parse(data);
+}
+
+/** GET /review (decision 032): what is due, and the pending review session's questions. */
+export async function fetchReview(signal?: AbortSignal): Promise<ReviewSessionResponse> {
+  const { data } = await apiRequest('/review', { signal });
+  return ReviewSessionResponse.parse(data);
+}
+
+/** POST /review/submit: one option index per question of the session; the server marks them. */
+export async function submitReview(answers: number[]): Promise<SubmitReviewResponse> {
+  const { data } = await apiRequest('/review/submit', { method: 'POST', body: { answers } });
+  return SubmitReviewResponse.parse(data);
 }

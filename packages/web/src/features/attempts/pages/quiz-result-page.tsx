@@ -7,8 +7,7 @@ import { useReadAloud } from '../../../lib/speech.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchHistory, fetchResult } from '../api.ts';
 import { attemptsLeftAfterResult, formatScore } from '../attempt-rules.ts';
-import { OptionContent, optionLetter } from '../components/attempt-question.tsx';
-import { ResultExplanation } from '../components/result-explanation.tsx';
+import { ResultQuestionItem } from '../components/result-question-item.tsx';
 import { Stars } from '../components/stars.tsx';
 import { scrollToTop } from '../page-helpers.ts';
 
@@ -120,53 +119,15 @@ export function QuizResultPage() {
       <h2>Your answers</h2>
       {result.answersRevealed ? null : <p className="muted result-answers-hidden">{ANSWERS_HIDDEN_NOTE}</p>}
       <ol className="result-questions">
-        {result.questions.map((question, index) => {
-          const chosen = result.answers[index];
-          // The server marks each answer; the correct option itself is sent only when revealed.
-          const right = question.isCorrect;
-          return (
-            <li key={index} className="result-question">
-              <h3 className="question-number">Question {index + 1}</h3>
-              {question.questionText ? <p className="question-text">{question.questionText}</p> : null}
-              {question.questionImage ? (
-                <img
-                  className="question-image"
-                  src={question.questionImage}
-                  alt={`Picture for question ${index + 1}`}
-                />
-              ) : null}
-              <p className={right ? 'verdict verdict-correct' : 'verdict verdict-incorrect'}>
-                <span aria-hidden="true">{right ? '✓ ' : '✗ '}</span>
-                {right ? 'Correct' : 'Incorrect'}
-              </p>
-              <ul className="result-options">
-                {question.options.map((option, optionIndex) => {
-                  const letter = optionLetter(optionIndex);
-                  const isChosen = optionIndex === chosen;
-                  const isCorrect =
-                    question.correctAnswerIndex !== undefined
-                      ? optionIndex === question.correctAnswerIndex
-                      : isChosen && right;
-                  const classes = ['result-option'];
-                  if (isCorrect) classes.push('result-option-correct');
-                  else if (isChosen) classes.push('result-option-wrong');
-                  return (
-                    <li key={optionIndex} className={classes.join(' ')}>
-                      <OptionContent option={option} letter={letter} />
-                      <span className="result-tags">
-                        {isChosen ? <span className="tag tag-chosen">Your answer</span> : null}
-                        {isCorrect ? <span className="tag tag-correct">Correct answer</span> : null}
-                      </span>
-                    </li>
-                  );
-                })}
-              </ul>
-              {right ? null : (
-                <ResultExplanation question={question} number={index + 1} readAloud={readAloud} />
-              )}
-            </li>
-          );
-        })}
+        {result.questions.map((question, index) => (
+          <ResultQuestionItem
+            key={index}
+            question={question}
+            chosen={result.answers[index]}
+            number={index + 1}
+            readAloud={readAloud}
+          />
+        ))}
       </ol>
     </div>
   );

@@ -168,6 +168,7 @@ describe('scoreboard mastery badges (decision 030)', () => {
       { category: 'Maths', level: 'familiar', answered: 20, correct: 15 },
       { category: 'L1-C2', level: 'mastered', answered: 10, correct: 10 },
     ],
+    reviewDue: 0,
   };
 
   it('shows each practice category group its mastery badge, and none on certification groups', async () => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CERTIFICATE_UNLOCK_COMPLETED_QUIZZES, type SessionUser } from '@quizquest/shared';
+import { ReviewLink } from '../../../components/review-link.tsx';
 import { useLearningSummary } from '../../../lib/learning-summary.ts';
 import { openPdf } from '../../../lib/open-pdf.ts';
 import { useAuth } from '../../../lib/session.ts';
@@ -82,6 +83,8 @@ export function DashboardPage() {
       <LevelProgressCard progress={progress} />
 
       <StreakCard summary={summary} />
+
+      <ReviewLink summary={summary} />
 
       {progress && !tourDone ? (
         <Suspense fallback={null}>

@@ -248,12 +248,15 @@ describe('the category choice shows mastery (decision 030)', () => {
     streak: { current: 2, goalMetToday: false },
     dailyGoal: { target: 1, done: 0 },
     mastery: [{ category: 'Maths', level: 'proficient', answered: 20, correct: 19 }],
+    reviewDue: 2,
   };
 
   it('keeps the select and its texts, and shows the chosen category’s level beside it', async () => {
     const { user } = await openPractice({ summary: { body: summary } });
     const category = screen.getByLabelText('Category');
     await waitFor(() => expect(within(category).getAllByRole('option')).toHaveLength(3));
+    // Two questions are due in the review box (decision 032).
+    expect(await screen.findByRole('link', { name: /Review your mistakes \(2 due\)/ })).toHaveAttribute('href', '/review');
     expect(
       within(category)
         .getAllByRole('option')

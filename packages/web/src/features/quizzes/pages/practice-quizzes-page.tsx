@@ -9,6 +9,7 @@ import {
 import { MasteryBadge } from '../../../components/mastery-badge.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { isAbort } from '../../../lib/api-client.ts';
+import { ReviewLink } from '../../../components/review-link.tsx';
 import { masteryOf, useLearningSummary } from '../../../lib/learning-summary.ts';
 import { useAuth } from '../../../lib/session.ts';
 import { notify } from '../../../lib/toast.tsx';
@@ -89,6 +90,8 @@ export function PracticeQuizzesPage() {
       <div className="page-header">
         <h1>Practice Quizzes</h1>
       </div>
+
+      <ReviewLink summary={summary} />
 
       {grade ? (
         <>

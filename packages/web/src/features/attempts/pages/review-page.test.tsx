@@ -1,0 +1,145 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ANSWER_ALL_QUESTIONS_MESSAGE, type ReviewSessionResponse, type SubmitReviewResponse } from '@quizquest/shared';
+import { mockFetch, type MockHandler } from '../../../test/fetch-mock.ts';
+import { learner, renderApp, storeSession } from '../../../test/render-app.tsx';
+import '../../../app/app-layout.tsx';
+import { EXPLANATION_HEADING } from '../components/result-explanation.tsx';
+import { CHECK_ANSWERS, comesBackNote, NOTHING_TO_REVIEW, REVIEW_LOAD_FAILED, REVIEW_TITLE } from './review-page.tsx';
+
+vi.mock('react-confetti', () => ({ default: () => <div data-testid="confetti" /> }));
+
+const LOAD = { timeout: 5000 };
+
+const session: ReviewSessionResponse = {
+  due: 3,
+  questions: [
+    {
+      _id: 'q1',
+      questionText: 'What is 7 + 5?',
+      questionImage: null,
+      options: ['11', '12', '13', '14'].map((value) => ({ type: 'text' as const, value })),
+      quizTitle: 'Addition up to 100',
+    },
+    {
+      _id: 'q2',
+      questionText: 'Which is a naming word?',
+      questionImage: null,
+      options: ['run', 'happy', 'table', 'quickly'].map((value) => ({ type: 'text' as const, value })),
+      quizTitle: 'Naming Words',
+    },
+  ],
+};
+
+const result: SubmitReviewResponse = {
+  correctCount: 1,
+  totalQuestions: 2,
+  due: 1,
+  results: [
+    {
+      ...session.questions[0]!,
+      answer: 1,
+      isCorrect: true,
+      correctAnswerIndex: 1,
+      explanation: '7 + 3 makes 10, and 2 more makes 12.',
+      explanationImage: null,
+      nextDueAt: new Date(Date.now() + 3 * 24 * 3_600_000).toISOString(),
+    },
+    {
+      ...session.questions[1]!,
+      answer: 0,
+      isCorrect: false,
+      correctAnswerIndex: 2,
+      explanation: 'A naming word names a person, place or thing. A table is a thing.',
+      explanationImage: null,
+      nextDueAt: new Date().toISOString(),
+    },
+  ],
+};
+
+async function openReview(review: MockHandler, submit: MockHandler = { body: result }) {
+  const fetch = mockFetch({
+    'GET /api/auth/me': { body: learner },
+    'GET /api/review': review,
+    'POST /api/review/submit': submit,
+  });
+  storeSession();
+  const app = renderApp('/review');
+  await screen.findByRole('heading', { level: 1 }, LOAD);
+  return { ...app, ...fetch };
+}
+
+describe('review page', () => {
+  it('shows the due questions with the quiz each comes from, and refuses to check until all are answered', async () => {
+    await openReview({ body: session });
+    expect(await screen.findByText('2 questions to review · 3 due', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('From: Addition up to 100')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: /12/ }));
+    await userEvent.click(screen.getByRole('button', { name: CHECK_ANSWERS }));
+    expect(await screen.findByText(ANSWER_ALL_QUESTIONS_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('sends the answers in the order shown and shows each marked, with the explanation under a wrong one', async () => {
+    const { calls } = await openReview({ body: session });
+    await screen.findByText('From: Naming Words', {}, LOAD);
+    await userEvent.click(screen.getByRole('radio', { name: /12/ }));
+    await userEvent.click(screen.getByRole('radio', { name: /run/ }));
+    await userEvent.click(screen.getByRole('button', { name: CHECK_ANSWERS }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review result' }, LOAD)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ answers: [1, 0] });
+    expect(screen.getByText('1 / 2 correct')).toBeInTheDocument();
+    const [first, second] = [...document.querySelectorAll<HTMLElement>('.result-question')] as [HTMLElement, HTMLElement];
+    expect(within(first).getByText('Well remembered! It comes back in 3 days.')).toBeInTheDocument();
+    expect(within(first).queryByText(EXPLANATION_HEADING)).toBeNull();
+    expect(within(second).getByText('Incorrect')).toBeInTheDocument();
+    expect(within(second).getByText(EXPLANATION_HEADING)).toBeInTheDocument();
+    expect(within(second).getByText('A naming word names a person, place or thing. A table is a thing.')).toBeInTheDocument();
+    // One question is still due: the next session is one click away.
+    expect(screen.getByRole('button', { name: 'Review your mistakes (1 due)' })).toBeInTheDocument();
+  });
+
+  it('says plainly when nothing is due, with a way on', async () => {
+    await openReview({ body: { due: 0, questions: [] } });
+    expect(await screen.findByText(NOTHING_TO_REVIEW, {}, LOAD)).toBeInTheDocument();
+    const page = document.querySelector<HTMLElement>('.review-page') as HTMLElement;
+    expect(within(page).getByRole('link', { name: 'Practice Quizzes' })).toHaveAttribute('href', '/quizzes');
+    expect(screen.getByRole('heading', { level: 1, name: REVIEW_TITLE })).toBeInTheDocument();
+  });
+
+  it('says so when the review cannot load', async () => {
+    await openReview({ status: 500, body: { message: 'Internal Server Error' } });
+    expect(await screen.findByText(REVIEW_LOAD_FAILED, {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s message and reloads when the session was already checked elsewhere', async () => {
+    let reads = 0;
+    const { calls } = await openReview(
+      () => {
+        reads += 1;
+        return { body: reads === 1 ? session : { due: 0, questions: [] } };
+      },
+      { status: 409, body: { message: 'Nothing to review right now. Open your review again to start a new one.' } },
+    );
+    await screen.findByText('From: Naming Words', {}, LOAD);
+    await userEvent.click(screen.getByRole('radio', { name: /12/ }));
+    await userEvent.click(screen.getByRole('radio', { name: /table/ }));
+    await userEvent.click(screen.getByRole('button', { name: CHECK_ANSWERS }));
+    expect(await screen.findByText(NOTHING_TO_REVIEW, {}, LOAD)).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/review')).toHaveLength(2);
+  });
+});
+
+describe('comesBackNote', () => {
+  const now = new Date(2026, 10, 24, 12, 0);
+  it.each([
+    [false, new Date(2026, 10, 24, 12, 0), 'It comes back in your next review, so you can try again.'],
+    [true, null, 'Learnt! It leaves your review box.'],
+    [true, new Date(2026, 10, 25, 0, 0), 'Well remembered! It comes back tomorrow.'],
+    [true, new Date(2026, 10, 27, 0, 0), 'Well remembered! It comes back in 3 days.'],
+    [true, new Date(2026, 11, 15, 0, 0), 'Well remembered! It comes back in 21 days.'],
+  ])('right %s, due %s → %s', (isCorrect, due, text) => {
+    expect(comesBackNote(isCorrect, due ? due.toISOString() : null, now)).toBe(text);
+  });
+});
