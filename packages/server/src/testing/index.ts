@@ -52,6 +52,18 @@ export interface TestContext {
     quizId: string,
     answers: unknown,
   ) => Promise<LightMyRequestResponse>;
+  /**
+   * Opens the quiz as submitAsAuthored does (GET, the learner's pending draw) and returns the
+   * answers it would send, mapped to that draw; nothing is submitted. For tests that send copies of
+   * one submission (double click, concurrent copies) or call the service themselves.
+   */
+  openAsAuthored: (headers: Record<string, string>, quizId: string, answers: unknown) => Promise<unknown>;
+  /** POSTs `{answers}` to the quiz as given (answers in the shown order of the pending draw). */
+  submitShown: (
+    headers: Record<string, string>,
+    quizId: string,
+    answers: unknown,
+  ) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 }
 
@@ -87,6 +99,24 @@ export async function createTestContext(
     ...appOptions,
   });
   await app.ready();
+  const openAsAuthored = async (headers: Record<string, string>, quizId: string, answers: unknown) => {
+    await app.accountCache.sync().catch(() => {});
+    const opened = await app.inject({ method: 'GET', url: `/api/quizzes/${quizId}`, headers });
+    return opened.statusCode === 200
+      ? answersForDraw(database, quizId, opened.json<DrawnQuiz>(), answers)
+      : answers;
+  };
+  const submitShown = async (headers: Record<string, string>, quizId: string, answers: unknown) => {
+    await app.accountCache.sync().catch(() => {});
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/quizzes/submit/${quizId}`,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ answers }),
+    });
+    await app.backgroundWork.idle();
+    return response;
+  };
   return {
     app,
     database,
@@ -104,22 +134,10 @@ export async function createTestContext(
       await app.backgroundWork.idle();
       return response;
     },
-    submitAsAuthored: async (headers, quizId, answers) => {
-      await app.accountCache.sync().catch(() => {});
-      const opened = await app.inject({ method: 'GET', url: `/api/quizzes/${quizId}`, headers });
-      const mapped =
-        opened.statusCode === 200
-          ? await answersForDraw(database, quizId, opened.json<DrawnQuiz>(), answers)
-          : answers;
-      const response = await app.inject({
-        method: 'POST',
-        url: `/api/quizzes/submit/${quizId}`,
-        headers: { ...headers, 'content-type': 'application/json' },
-        payload: JSON.stringify({ answers: mapped }),
-      });
-      await app.backgroundWork.idle();
-      return response;
-    },
+    submitAsAuthored: async (headers, quizId, answers) =>
+      submitShown(headers, quizId, await openAsAuthored(headers, quizId, answers)),
+    openAsAuthored: (headers, quizId, answers) => openAsAuthored(headers, quizId, answers),
+    submitShown: (headers, quizId, answers) => submitShown(headers, quizId, answers),
     close: async () => {
       await app.close();
       await database.close();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWER_ALL_QUESTIONS_MESSAGE } from '@quizquest/shared';
+import { ANSWER_ALL_QUESTIONS_MESSAGE, type QuizResultResponse } from '@quizquest/shared';
 import { attempts, questions, quizzes, subscriptions } from '../../db/schema.ts';
 import { memoryRateLimiter } from '../../lib/rate-limiter.ts';
 import {
@@ -18,7 +18,13 @@ import {
   subscribe,
 } from '../../testing/certification.ts';
 import { answersFor, insertQuiz, textOptions, type TestQuiz } from '../../testing/quizzes.ts';
-import { submitAttempt, type RecordedAttempt } from './service.ts';
+import {
+  answersAsAuthored,
+  answersAsShown,
+  resultAsAuthored,
+  shownQuestionsOf,
+} from '../../testing/shown.ts';
+import { NO_PENDING_DRAW_MESSAGE, submitAttempt, type RecordedAttempt } from './service.ts';
 
 let context: TestContext;
 
@@ -63,6 +69,10 @@ const submit = async (headers: Headers, quizId: string, payload?: unknown) => {
 
 const get = (headers: Headers, url: string) => context.request({ method: 'GET', url, headers });
 
+/** Opens the quiz (the learner's pending draw) and returns all-right answers in the draw's order. */
+const opened = async (user: { headers: Headers }, quiz: TestQuiz) =>
+  (await context.openAsAuthored(user.headers, quiz.id, answersFor(quiz))) as number[];
+
 async function attemptRows(userId: string, quizId?: string) {
   return context.database.db
     .select()
@@ -96,11 +106,13 @@ describe('POST /api/quizzes/submit/:quizId — scoring', () => {
     expect(row).toMatchObject({
       userId: user.id,
       quizId: quiz.id,
-      answers,
       score: hundredths,
       correctCount,
       total: 3,
     });
+    // Stored in the order shown (decision 031): read through the snapshot, the answers given.
+    if (!row) throw new Error('no attempt row');
+    expect(answersAsAuthored(quiz.questionIds, row.snapshot.questions, row.answers)).toEqual(answers);
     expect(row?.submittedAt.toISOString()).toBe(context.clock.now.toISOString());
   });
 
@@ -201,20 +213,54 @@ describe('POST /api/quizzes/submit/:quizId — bad input', () => {
 });
 
 describe('the attempts limit of a quiz', () => {
-  it('allows exactly attemptsAllowed attempts, even for 20 concurrent submissions', async () => {
+  it('records one attempt for 20 concurrent copies of one submission: the rest are 409', async () => {
     const user = await learner();
     const quiz = await insertQuiz(context.database, { attemptsAllowed: 3 });
+    // One draw (decision 031), its answers sent 20 times at once: a double click, a replayed request.
+    const answers = await context.openAsAuthored(user.headers, quiz.id, answersFor(quiz));
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () => submit(user.headers, quiz.id, { answers: answersFor(quiz) })),
+      Array.from({ length: 20 }, () => context.submitShown(user.headers, quiz.id, answers)),
     );
-    const statuses = responses.map((response) => response.statusCode);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
     const refused = responses.filter((response) => response.statusCode !== 201);
-    expect(refused).toHaveLength(17);
+    expect(refused).toHaveLength(19);
     for (const response of refused) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: 'Attempt limit reached for this quiz' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: NO_PENDING_DRAW_MESSAGE });
     }
+    expect(await attemptRows(user.id, quiz.id)).toHaveLength(1);
+  });
+
+  it('allows exactly attemptsAllowed attempts, even for concurrent submissions', async () => {
+    const user = await learner();
+    const quiz = await insertQuiz(context.database, { attemptsAllowed: 3 });
+    // Rounds of 5 of the learner's tabs at once, each opening the quiz and submitting: an open draws
+    // anew only once the pending draw was submitted, so a round records one attempt or more (never
+    // past the limit); the rest find their draw submitted (409) or the limit reached (403). 28
+    // submissions in all: within the 30 a minute of the rate limit.
+    const statuses: number[] = [];
+    for (let round = 0; round < 4; round += 1) {
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, () => submit(user.headers, quiz.id, { answers: answersFor(quiz) })),
+      );
+      for (const response of responses) {
+        statuses.push(response.statusCode);
+        if (response.statusCode === 403) {
+          expect(response.json()).toEqual({ message: 'Attempt limit reached for this quiz' });
+        } else if (response.statusCode === 409) {
+          expect(response.json()).toEqual({ message: NO_PENDING_DRAW_MESSAGE });
+        } else {
+          expect(response.statusCode, response.body).toBe(201);
+        }
+      }
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(await attemptRows(user.id, quiz.id)).toHaveLength(3);
+    // At the limit, every one of 8 concurrent tries is refused for it.
+    const atLimit = await Promise.all(
+      Array.from({ length: 8 }, () => submit(user.headers, quiz.id, { answers: answersFor(quiz) })),
+    );
+    expect(atLimit.map((response) => response.statusCode)).toEqual(Array(8).fill(403));
     expect(await attemptRows(user.id, quiz.id)).toHaveLength(3);
   });
 
@@ -417,7 +463,9 @@ describe('GET /api/quizzes/result/:attemptId', () => {
   it('shows the owner a failed certification attempt marked, without the answer key', async () => {
     const response = await get(owner.headers, `/api/quizzes/result/${attemptId}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
+    // As written: the result shows the draw's order (decision 031), read back through its snapshot.
+    const shown = await shownQuestionsOf(context.database, attemptId);
+    expect(resultAsAuthored(quiz.questionIds, shown, response.json())).toEqual({
       quizId: quiz.id,
       quizTitle: 'Animals',
       score: 66.67,
@@ -457,10 +505,11 @@ describe('GET /api/quizzes/result/:attemptId', () => {
     const response = await get(admin.headers, `/api/quizzes/result/${attemptId}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ quizId: quiz.id, answersRevealed: true });
+    const shown = await shownQuestionsOf(context.database, attemptId);
     expect(
-      response
-        .json()
-        .questions.map((question: { correctAnswerIndex: number }) => question.correctAnswerIndex),
+      resultAsAuthored(quiz.questionIds, shown, response.json<QuizResultResponse>()).questions.map(
+        (question) => question.correctAnswerIndex,
+      ),
     ).toEqual(quiz.correctAnswers);
   });
 
@@ -511,7 +560,8 @@ describe('GET /api/quizzes/result/:attemptId', () => {
 describe('what a result reveals (issue 14 item 11)', () => {
   interface Result {
     answersRevealed: boolean;
-    questions: Array<{ isCorrect: boolean; correctAnswerIndex?: number }>;
+    questions: Array<{ options: unknown[]; isCorrect: boolean; correctAnswerIndex?: number }>;
+    answers: number[];
   }
 
   async function certificationLearner() {
@@ -528,10 +578,12 @@ describe('what a result reveals (issue 14 item 11)', () => {
     return response.json<{ attemptId: string }>().attemptId;
   }
 
-  async function result(user: { headers: Headers }, attemptId: string) {
+  /** The result, its questions read back in the order written (the draw shuffled them, decision 031). */
+  async function result(user: { headers: Headers }, attemptId: string, quiz: TestQuiz) {
     const response = await get(user.headers, `/api/quizzes/result/${attemptId}`);
     expect(response.statusCode, response.body).toBe(200);
-    return { body: response.body, json: response.json<Result>() };
+    const shown = await shownQuestionsOf(context.database, attemptId);
+    return { body: response.body, json: resultAsAuthored(quiz.questionIds, shown, response.json<Result>()) };
   }
 
   /** The learner's own data export, as text (it must not carry what the result hides). */
@@ -554,7 +606,7 @@ describe('what a result reveals (issue 14 item 11)', () => {
     const user = await learner();
     const quiz = await insertQuiz(context.database, { attemptsAllowed: 3 });
     const id = await submitted(user, quiz, failing(quiz));
-    const shown = await result(user, id);
+    const shown = await result(user, id, quiz);
     expectRevealed(shown, quiz);
     expect(shown.json.questions.map((question) => question.isCorrect)).toEqual([true, false, false]);
     expect(await exported(user)).toContain('correctAnswerIndex');
@@ -564,24 +616,24 @@ describe('what a result reveals (issue 14 item 11)', () => {
     const user = await certificationLearner();
     const quiz = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C1', attemptsAllowed: 3 });
     const id = await submitted(user, quiz, failing(quiz));
-    const shown = await result(user, id);
+    const shown = await result(user, id, quiz);
     expectHidden(shown);
     expect(shown.json.questions.map((question) => question.isCorrect)).toEqual([true, false, false]);
     expect(await exported(user)).not.toContain('correctAnswerIndex');
     expect((await get(user.headers, '/api/quizzes/history')).body).not.toContain('correctAnswerIndex');
     // A second failure leaves one attempt: still hidden.
-    expectHidden(await result(user, await submitted(user, quiz, failing(quiz))));
-    expectHidden(await result(user, id));
+    expectHidden(await result(user, await submitted(user, quiz, failing(quiz)), quiz));
+    expectHidden(await result(user, id, quiz));
   });
 
   it('reveals every attempt of the sub-level once it is earned', async () => {
     const user = await certificationLearner();
     const quiz = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C1', attemptsAllowed: 3 });
     const failed = await submitted(user, quiz, failing(quiz));
-    expectHidden(await result(user, failed));
+    expectHidden(await result(user, failed, quiz));
     const passed = await submitted(user, quiz, answersFor(quiz));
-    expectRevealed(await result(user, passed), quiz);
-    expectRevealed(await result(user, failed), quiz);
+    expectRevealed(await result(user, passed, quiz), quiz);
+    expectRevealed(await result(user, failed, quiz), quiz);
     expect(await exported(user)).toContain('correctAnswerIndex');
   });
 
@@ -589,11 +641,11 @@ describe('what a result reveals (issue 14 item 11)', () => {
     const user = await certificationLearner();
     const quiz = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C1', attemptsAllowed: 2 });
     const first = await submitted(user, quiz, failing(quiz));
-    expectHidden(await result(user, first));
+    expectHidden(await result(user, first, quiz));
     expect(await exported(user)).not.toContain('correctAnswerIndex');
     const last = await submitted(user, quiz, failing(quiz));
-    expectRevealed(await result(user, last), quiz);
-    expectRevealed(await result(user, first), quiz);
+    expectRevealed(await result(user, last, quiz), quiz);
+    expectRevealed(await result(user, first, quiz), quiz);
     expect(await exported(user)).toContain('correctAnswerIndex');
   });
 
@@ -601,12 +653,12 @@ describe('what a result reveals (issue 14 item 11)', () => {
     const user = await certificationLearner();
     const quiz = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C1', attemptsAllowed: 3 });
     const id = await submitted(user, quiz, failing(quiz));
-    expectHidden(await result(user, id));
+    expectHidden(await result(user, id, quiz));
     await context.database.db
       .update(quizzes)
       .set({ deletedAt: context.clock.now })
       .where(eq(quizzes.id, quiz.id));
-    expectRevealed(await result(user, id), quiz);
+    expectRevealed(await result(user, id, quiz), quiz);
   });
 
   it('counts the owner’s attempts, not another learner’s', async () => {
@@ -615,7 +667,7 @@ describe('what a result reveals (issue 14 item 11)', () => {
     const id = await submitted(first, quiz, failing(quiz));
     await submitted(second, quiz, failing(quiz));
     await submitted(second, quiz, answersFor(quiz));
-    expectHidden(await result(first, id));
+    expectHidden(await result(first, id, quiz));
   });
 });
 
@@ -659,13 +711,19 @@ describe('GET /api/quizzes/history', () => {
     expect(all.statusCode).toBe(200);
     const body = all.json();
     expect(body.attempts.map((attempt: { _id: string }) => attempt._id)).toEqual([...ids].reverse());
+    // The answers in the order the learner was shown the questions and options (decision 031).
+    const shown = await shownQuestionsOf(context.database, ids[3] as string);
     expect(body.attempts[0]).toEqual({
       _id: ids[3],
       quiz: { _id: maths.id, title: 'Maths 1', category: 'Maths', level: 0, subLevel: null },
       score: 66.67,
       correctCount: 2,
       totalQuestions: 3,
-      answers: answersFor(maths, (index) => index < 2),
+      answers: answersAsShown(
+        maths.questionIds,
+        shown,
+        answersFor(maths, (index) => index < 2),
+      ),
       submittedAt: new Date(start + 4 * 60_000).toISOString(),
     });
     expect(body.attempts[1].quiz).toEqual({
@@ -800,16 +858,21 @@ describe('the statements of a submission', () => {
   const statementsOf = async (run: () => Promise<unknown>) => (await sentBy(run)).inTransaction;
 
   it('sends two for a practice quiz, first attempt, re-attempt or refusal alike', async () => {
-    const user = await insertUser(context.database);
+    const user = await learner();
     const quiz = await insertQuiz(context.database, { attemptsAllowed: 2 });
-    const attempt = () => submitAttempt(deps(), user.id, quiz.id, answersFor(quiz));
+    // Each attempt answers the draw the learner opened first (decision 031), outside the count.
+    let answers = await opened(user, quiz);
+    const attempt = () => submitAttempt(deps(), user.id, quiz.id, answers);
     // The first attempt reads the plan's cap and the distinct practice count; in the same statement.
     expect(await statementsOf(attempt)).toHaveLength(2);
+    answers = await opened(user, quiz);
     expect(await statementsOf(attempt)).toHaveLength(2);
+    answers = await opened(user, quiz);
     const refused = await sentBy(attempt);
     expect(refused.inTransaction).toHaveLength(2);
     // A refusal recorded nothing: nobody is told.
     expect(refused.notices).toEqual([]);
+    // It left the draw pending, so the limit is what refuses it again.
     await expect(attempt()).rejects.toMatchObject({
       statusCode: 403,
       message: 'Attempt limit reached for this quiz',
@@ -817,19 +880,35 @@ describe('the statements of a submission', () => {
     expect(await attemptRows(user.id, quiz.id)).toHaveLength(2);
   });
 
+  it('sends one, the locked read, for a draw already submitted, and records nothing', async () => {
+    const user = await learner();
+    const quiz = await insertQuiz(context.database, { attemptsAllowed: 5 });
+    const answers = await opened(user, quiz);
+    await submitAttempt(deps(), user.id, quiz.id, answers);
+    const again = await sentBy(() =>
+      expect(submitAttempt(deps(), user.id, quiz.id, answers)).rejects.toMatchObject({
+        statusCode: 409,
+        message: NO_PENDING_DRAW_MESSAGE,
+      }),
+    );
+    expect(again.inTransaction).toHaveLength(1);
+    expect(again.notices).toEqual([]);
+    expect(await attemptRows(user.id, quiz.id)).toHaveLength(1);
+  });
+
   it('tells every instance once the attempt is committed, in one statement after the transaction', async () => {
-    const user = await insertUser(context.database);
+    const user = await learner();
     const quiz = await insertQuiz(context.database);
-    const { notices } = await sentBy(() => submitAttempt(deps(), user.id, quiz.id, answersFor(quiz)));
+    const answers = await opened(user, quiz);
+    const { notices } = await sentBy(() => submitAttempt(deps(), user.id, quiz.id, answers));
     expect(notices).toHaveLength(1);
   });
 
   it('takes the user lock in the first and checks the limits in the second', async () => {
-    const user = await insertUser(context.database);
+    const user = await learner();
     const quiz = await insertQuiz(context.database);
-    const [lock, insert] = await statementsOf(() =>
-      submitAttempt(deps(), user.id, quiz.id, answersFor(quiz)),
-    );
+    const answers = await opened(user, quiz);
+    const [lock, insert] = await statementsOf(() => submitAttempt(deps(), user.id, quiz.id, answers));
     expect(lock).toMatch(/for update of "users"/i);
     expect(insert).toMatch(/insert into "attempts"/i);
   });
@@ -845,7 +924,7 @@ describe('the attempt-recorded extension point', () => {
   });
 
   it('runs inside the submit transaction, after the attempt is inserted', async () => {
-    const user = await insertUser(context.database);
+    const user = await learner();
     await subscribe(context.database, user.id, 'plan99', context.clock.now);
     await insertCertifications(context.database, user.id, [
       ...subLevelIdsOf(1, 2),
@@ -853,7 +932,7 @@ describe('the attempt-recorded extension point', () => {
     ]);
     const quiz = await insertQuiz(context.database, { level: 3, subLevel: 'L3-C7' });
     const seen: Array<{ event: RecordedAttempt; rowVisible: boolean }> = [];
-    const result = await submitAttempt(deps(), user.id, quiz.id, answersFor(quiz), {
+    const result = await submitAttempt(deps(), user.id, quiz.id, await opened(user, quiz), {
       onAttemptRecorded: async (tx, event) => {
         const rows = await tx
           .select({ id: attempts.id })
@@ -879,10 +958,11 @@ describe('the attempt-recorded extension point', () => {
   });
 
   it('rolls the attempt back when the hook fails', async () => {
-    const user = await insertUser(context.database);
+    const user = await learner();
     const quiz = await insertQuiz(context.database);
+    const answers = await opened(user, quiz);
     await expect(
-      submitAttempt(deps(), user.id, quiz.id, answersFor(quiz), {
+      submitAttempt(deps(), user.id, quiz.id, answers, {
         onAttemptRecorded: async () => {
           throw new Error(`certification failed ${randomBytes(2).toString('hex')}`);
         },
@@ -894,5 +974,7 @@ describe('the attempt-recorded extension point', () => {
       .from(attempts)
       .where(eq(attempts.quizId, quiz.id));
     expect(count).toBe(0);
+    // The draw is still pending: the learner can submit it once the hook works.
+    await expect(submitAttempt(deps(), user.id, quiz.id, answers)).resolves.toMatchObject({ score: 100 });
   });
 });
