@@ -3,6 +3,7 @@ import type { AdminQuizDetail, AdminQuizInput, QuizResultResponse } from '@quizq
 import { createTestContext, insertUser, TEST_PASSWORD, type TestContext } from '../../testing/index.ts';
 import { subscribe } from '../../testing/certification.ts';
 import { pngImage, quizBody, textOptions } from '../../testing/admin-quizzes.ts';
+import { resultAsAuthored, shownQuestionsOf } from '../../testing/shown.ts';
 
 /**
  * Explanations on the learner's side (issue 16 item 1, decision 029): the quiz a learner attempts
@@ -61,25 +62,30 @@ async function createQuiz(overrides: Partial<AdminQuizInput> = {}): Promise<Admi
   return response.json<{ quiz: AdminQuizDetail }>().quiz;
 }
 
+/** Opens the quiz and submits answers written per question as authored (submitAsAuthored). */
 async function submitted(headers: Headers, quizId: string, answers: number[]): Promise<string> {
-  const response = await context.request({
-    method: 'POST',
-    url: `/api/quizzes/submit/${quizId}`,
-    headers: { ...headers, 'content-type': 'application/json' },
-    payload: JSON.stringify({ answers }),
-  });
+  const response = await context.submitAsAuthored(headers, quizId, answers);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ attemptId: string }>().attemptId;
 }
 
-async function result(headers: Headers, attemptId: string) {
+/**
+ * A result, its questions read back in the order `quiz` has them (the learner's draw shuffled
+ * questions and options, decision 031; the attempt's snapshot says how).
+ */
+async function result(headers: Headers, attemptId: string, quiz: AdminQuizDetail) {
   const response = await context.request({
     method: 'GET',
     url: `/api/quizzes/result/${attemptId}`,
     headers,
   });
   expect(response.statusCode, response.body).toBe(200);
-  return { body: response.body, json: response.json<QuizResultResponse>() };
+  const shown = await shownQuestionsOf(context.database, attemptId);
+  const questionIds = quiz.questions.map((question) => question._id);
+  return {
+    body: response.body,
+    json: resultAsAuthored(questionIds, shown, response.json<QuizResultResponse>()),
+  };
 }
 
 /** The quiz's correct answers are 1 and 3 (quizBody): this gets the first right, the second wrong. */
@@ -138,7 +144,7 @@ describe('GET /api/quizzes/result/:attemptId — explanations follow the reveal 
   it('a practice result carries each question’s correct answer and explanation', async () => {
     const quiz = await createQuiz();
     const learner = await signedIn();
-    const shown = await result(learner.headers, await submitted(learner.headers, quiz._id, HALF_RIGHT));
+    const shown = await result(learner.headers, await submitted(learner.headers, quiz._id, HALF_RIGHT), quiz);
     expectRevealed(shown, quiz);
     expect(shown.json.questions.map((question) => question.isCorrect)).toEqual([true, false]);
     // The learner's data export shows what the result shows.
@@ -161,7 +167,7 @@ describe('GET /api/quizzes/result/:attemptId — explanations follow the reveal 
     expect(response.statusCode, response.body).toBe(201);
     const quiz = response.json<{ quiz: AdminQuizDetail }>().quiz;
     const learner = await signedIn();
-    const shown = await result(learner.headers, await submitted(learner.headers, quiz._id, HALF_RIGHT));
+    const shown = await result(learner.headers, await submitted(learner.headers, quiz._id, HALF_RIGHT), quiz);
     expect(shown.json.questions.map((question) => [question.explanation, question.explanationImage])).toEqual(
       [
         [null, null],
@@ -176,7 +182,7 @@ describe('GET /api/quizzes/result/:attemptId — explanations follow the reveal 
     const learner = await signedIn();
     await subscribe(context.database, learner.id, 'plan59', context.clock.now);
     const failed = await submitted(learner.headers, quiz._id, HALF_RIGHT);
-    expectHidden(await result(learner.headers, failed), quiz);
+    expectHidden(await result(learner.headers, failed, quiz), quiz);
     const exported = await context.request({
       method: 'GET',
       url: '/api/user/export',
@@ -186,8 +192,8 @@ describe('GET /api/quizzes/result/:attemptId — explanations follow the reveal 
     expect(exported.body).not.toContain('explanation');
 
     const passed = await submitted(learner.headers, quiz._id, ALL_RIGHT);
-    expectRevealed(await result(learner.headers, passed), quiz);
-    expectRevealed(await result(learner.headers, failed), quiz);
+    expectRevealed(await result(learner.headers, passed, quiz), quiz);
+    expectRevealed(await result(learner.headers, failed, quiz), quiz);
   });
 
   it('reveals them after the last allowed attempt, even when failed', async () => {
@@ -195,10 +201,10 @@ describe('GET /api/quizzes/result/:attemptId — explanations follow the reveal 
     const learner = await signedIn();
     await subscribe(context.database, learner.id, 'plan59', context.clock.now);
     const first = await submitted(learner.headers, quiz._id, HALF_RIGHT);
-    expectHidden(await result(learner.headers, first), quiz);
+    expectHidden(await result(learner.headers, first, quiz), quiz);
     const last = await submitted(learner.headers, quiz._id, HALF_RIGHT);
-    expectRevealed(await result(learner.headers, last), quiz);
-    expectRevealed(await result(learner.headers, first), quiz);
+    expectRevealed(await result(learner.headers, last, quiz), quiz);
+    expectRevealed(await result(learner.headers, first, quiz), quiz);
   });
 });
 
@@ -222,8 +228,13 @@ describe('the attempt snapshot', () => {
     });
     expect(put.statusCode, put.body).toBe(200);
 
-    expectRevealed(await result(learner.headers, before), quiz);
-    const after = await result(learner.headers, await submitted(learner.headers, quiz._id, HALF_RIGHT));
+    expectRevealed(await result(learner.headers, before, quiz), quiz);
+    const editedQuiz = put.json<{ quiz: AdminQuizDetail }>().quiz;
+    const after = await result(
+      learner.headers,
+      await submitted(learner.headers, quiz._id, HALF_RIGHT),
+      editedQuiz,
+    );
     expect(after.json.questions.map((question) => [question.explanation, question.explanationImage])).toEqual(
       [
         [null, null],
@@ -249,7 +260,7 @@ describe('the attempt snapshot', () => {
       `update attempts set snapshot = jsonb_set(snapshot, '{questions,0}',
          (snapshot->'questions'->0) - 'explanation' - 'explanationImage') where id = '${id}'`,
     );
-    const shown = await result(learner.headers, id);
+    const shown = await result(learner.headers, id, quiz);
     expect(shown.json.questions[0]).toMatchObject({
       correctAnswerIndex: 1,
       explanation: null,
