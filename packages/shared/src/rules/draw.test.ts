@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { arrangeOptions, drawPriority, drawQuestions, optionOrder, poolHistory, shuffledIndexes } from './draw.ts';
+import {
+  arrangeOptions,
+  drawPriority,
+  drawQuestions,
+  optionOrder,
+  poolHistory,
+  shuffledIndexes,
+} from './draw.ts';
 
 /** A small seeded generator (mulberry32): the same seed gives the same draw. */
 function seeded(seed: number) {
@@ -44,7 +51,11 @@ describe('drawQuestions', () => {
     const history = new Map(ids(pool(25)).map((id) => [id, false] as const));
     for (let seed = 1; seed <= 50; seed += 1) {
       const drawn = drawQuestions(pool(30), history, 10, seeded(seed));
-      expect(ids(drawn).filter((id) => Number(id.slice(1)) > 25).sort()).toEqual(['q26', 'q27', 'q28', 'q29', 'q30']);
+      expect(
+        ids(drawn)
+          .filter((id) => Number(id.slice(1)) > 25)
+          .sort(),
+      ).toEqual(['q26', 'q27', 'q28', 'q29', 'q30']);
     }
   });
 
@@ -73,7 +84,9 @@ describe('drawQuestions', () => {
   });
 
   it('is reproducible from its random source', () => {
-    expect(drawQuestions(pool(30), new Map(), 10, seeded(7))).toEqual(drawQuestions(pool(30), new Map(), 10, seeded(7)));
+    expect(drawQuestions(pool(30), new Map(), 10, seeded(7))).toEqual(
+      drawQuestions(pool(30), new Map(), 10, seeded(7)),
+    );
   });
 });
 
@@ -97,7 +110,10 @@ describe('optionOrder and arrangeOptions', () => {
     { order: [3, 2, 1, 0], correct: 2, shown: ['d', 'c', 'b', 'a'], shownCorrect: 1 },
     { order: [2, 0, 3, 1], correct: 0, shown: ['c', 'a', 'd', 'b'], shownCorrect: 1 },
   ])('moves the correct answer with its option: $order', ({ order, correct, shown, shownCorrect }) => {
-    expect(arrangeOptions(['a', 'b', 'c', 'd'], correct, order)).toEqual({ options: shown, correctIndex: shownCorrect });
+    expect(arrangeOptions(['a', 'b', 'c', 'd'], correct, order)).toEqual({
+      options: shown,
+      correctIndex: shownCorrect,
+    });
   });
 
   it('a shuffle of n items is a permutation for every length', () => {
@@ -110,10 +126,23 @@ describe('optionOrder and arrangeOptions', () => {
 });
 
 describe('poolHistory', () => {
-  it('keeps each question\'s last answer and skips questions from before draws', () => {
+  it("keeps each question's last answer and skips questions from before draws", () => {
     const history = poolHistory([
-      { answers: [1, 2, 0], shown: [['a', 1], ['b', 0], [null, 0]] },
-      { answers: [3, 0], shown: [['b', 0], ['c', 1]] },
+      {
+        answers: [1, 2, 0],
+        shown: [
+          ['a', 1],
+          ['b', 0],
+          [null, 0],
+        ],
+      },
+      {
+        answers: [3, 0],
+        shown: [
+          ['b', 0],
+          ['c', 1],
+        ],
+      },
     ]);
     expect([...history.entries()].sort()).toEqual([
       ['a', true],

@@ -20,7 +20,10 @@ export type PoolHistory = ReadonlyMap<string, boolean>;
  * answer; a question without an id, from before draws, is skipped).
  */
 export function poolHistory(
-  attemptsOldestFirst: ReadonlyArray<{ answers: readonly number[]; shown: ReadonlyArray<readonly [string | null, number]> }>,
+  attemptsOldestFirst: ReadonlyArray<{
+    answers: readonly number[];
+    shown: ReadonlyArray<readonly [string | null, number]>;
+  }>,
 ): Map<string, boolean> {
   const history = new Map<string, boolean>();
   for (const attempt of attemptsOldestFirst) {

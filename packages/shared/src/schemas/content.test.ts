@@ -198,13 +198,22 @@ describe('ContentQuiz pools', () => {
       options: [0, 1, 2, 3].map((offset) => ({ type: 'text' as const, value: String(index + offset) })),
       correctAnswerIndex: 1,
     }));
-  const practice = { key: 'p', title: 'P', category: 'Maths', grades: ['c-1'], level: 0, showByDefault: false };
+  const practice = {
+    key: 'p',
+    title: 'P',
+    category: 'Maths',
+    grades: ['c-1'],
+    level: 0,
+    showByDefault: false,
+  };
 
   it('accepts questionsPerAttempt up to the pool size and keepOptionOrder on a question', () => {
     const parsed = ContentQuiz.safeParse({
       ...practice,
       questionsPerAttempt: 10,
-      questions: pool(30).map((question, index) => (index === 0 ? { ...question, keepOptionOrder: true } : question)),
+      questions: pool(30).map((question, index) =>
+        index === 0 ? { ...question, keepOptionOrder: true } : question,
+      ),
     });
     expect(parsed.success).toBe(true);
     expect(parsed.data?.questionsPerAttempt).toBe(10);
@@ -223,8 +232,13 @@ describe('ContentQuiz pools', () => {
   });
 
   it('refuses a keepOptionOrder that is not a boolean', () => {
-    const parsed = ContentQuiz.safeParse({ ...practice, questions: [{ ...pool(1)[0], keepOptionOrder: 'yes' }] });
-    expect(parsed.error?.issues.map((issue) => issue.message)).toContain('keepOptionOrder must be true or false');
+    const parsed = ContentQuiz.safeParse({
+      ...practice,
+      questions: [{ ...pool(1)[0], keepOptionOrder: 'yes' }],
+    });
+    expect(parsed.error?.issues.map((issue) => issue.message)).toContain(
+      'keepOptionOrder must be true or false',
+    );
   });
 });
 

@@ -107,6 +107,25 @@ export const DataExportFile = z.object({
       verifyUrl: z.string(),
     }),
   ),
+  /** The review box (decision 032): practice questions answered wrong, their step and next due date. */
+  reviewBox: z.array(
+    z.object({
+      questionId: z.string(),
+      quizId: z.string(),
+      questionText: z.string(),
+      step: z.number().int(),
+      dueAt: z.string(),
+    }),
+  ),
+  /** Every answer given in a review session. */
+  reviewAnswers: z.array(
+    z.object({
+      questionId: z.string(),
+      quizId: z.string(),
+      correct: z.boolean(),
+      answeredAt: z.string(),
+    }),
+  ),
   /** The payment provider's messages about this account's payments, as received. */
   paymentEvents: z.array(
     z.object({

@@ -9,7 +9,8 @@ import { AnswerIndex, QuizOption } from './quizzes.ts';
 /** Questions in one review session at most. */
 export const REVIEW_SESSION_SIZE = 10;
 
-export const NO_REVIEW_SESSION_MESSAGE = 'Nothing to review right now. Open your review again to start a new one.';
+export const NO_REVIEW_SESSION_MESSAGE =
+  'Nothing to review right now. Open your review again to start a new one.';
 
 /** 'Review your mistakes (N due)': the dashboard's and the practice list's link. */
 export const reviewLinkLabel = (due: number) => `Review your mistakes (${due} due)`;

@@ -20,7 +20,10 @@ describe('ReviewLink', () => {
         <ReviewLink summary={summary(4)} />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('link', { name: /Review your mistakes \(4 due\)/ })).toHaveAttribute('href', '/review');
+    expect(screen.getByRole('link', { name: /Review your mistakes \(4 due\)/ })).toHaveAttribute(
+      'href',
+      '/review',
+    );
   });
 
   it.each([

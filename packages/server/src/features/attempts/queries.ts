@@ -243,7 +243,8 @@ export async function insertAttemptWithinLimits(
   values: AttemptValues,
   quiz: { level: number; attemptsAllowed: number },
 ): Promise<LimitedInsert> {
-  if (quiz.attemptsAllowed < 1) return { attemptId: null, used: 0, cap: null, distinctPractice: null, drawPending: true };
+  if (quiz.attemptsAllowed < 1)
+    return { attemptId: null, used: 0, cap: null, distinctPractice: null, drawPending: true };
   const [row]: LimitedInsertRow[] = await insertAttemptWithinLimitsStatement(tx).execute({
     userId: values.userId,
     quizId: values.quizId,

@@ -22,7 +22,6 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.
 import { isUuid } from '../../lib/ids.ts';
 import { limitOrThrow } from '../../lib/rate-limiter.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { mediaUrl } from '../../lib/media.ts';
 import * as queries from './queries.ts';
 
 export const RESULT_NOT_FOUND_MESSAGE = 'Result not found';
@@ -101,7 +100,9 @@ export async function submitAttempt(
     const wrongQuestionIds =
       quiz.level === 0
         ? questions.flatMap((question, index) =>
-            question.questionId && answers[index] !== question.correctAnswerIndex ? [question.questionId] : [],
+            question.questionId && answers[index] !== question.correctAnswerIndex
+              ? [question.questionId]
+              : [],
           )
         : [];
     const recorded = await queries.insertAttemptWithinLimits(

@@ -6,7 +6,10 @@ import {
   certifications,
   media,
   paymentEvents,
+  questions,
   quizzes,
+  reviewAnswers,
+  reviewItems,
   subscriptions,
   users,
 } from '../../db/schema.ts';
@@ -167,4 +170,34 @@ export async function deleteUser(tx: Tx, userId: string): Promise<boolean> {
  */
 export async function deleteMediaIfUnused(tx: Tx, mediaId: string): Promise<boolean> {
   return (await releaseMedia(tx, [mediaId])).length === 1;
+}
+
+/** The learner's review box, the longest overdue first (decision 032). */
+export async function reviewBoxOf(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      questionId: reviewItems.questionId,
+      quizId: reviewItems.quizId,
+      questionText: questions.text,
+      step: reviewItems.step,
+      dueAt: reviewItems.dueAt,
+    })
+    .from(reviewItems)
+    .innerJoin(questions, eq(questions.id, reviewItems.questionId))
+    .where(eq(reviewItems.userId, userId))
+    .orderBy(asc(reviewItems.dueAt), asc(reviewItems.questionId));
+}
+
+/** Every answer the learner gave in a review session, oldest first. */
+export async function reviewAnswersOf(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      questionId: reviewAnswers.questionId,
+      quizId: reviewAnswers.quizId,
+      correct: reviewAnswers.correct,
+      answeredAt: reviewAnswers.answeredAt,
+    })
+    .from(reviewAnswers)
+    .where(eq(reviewAnswers.userId, userId))
+    .orderBy(asc(reviewAnswers.answeredAt), asc(reviewAnswers.id));
 }

@@ -25,13 +25,24 @@ const FOREIGN_KEY_VIOLATION = '23503';
 export async function exportData(deps: AppDeps, userId: string): Promise<DataExportFile> {
   const account = await queries.accountRow(deps.db, userId);
   if (!account) throw unauthorized();
-  const [avatar, subscriptions, attempts, certifications, certificates, paymentEvents] = await Promise.all([
+  const [
+    avatar,
+    subscriptions,
+    attempts,
+    certifications,
+    certificates,
+    paymentEvents,
+    reviewBox,
+    reviewAnswers,
+  ] = await Promise.all([
     account.avatarMediaId ? queries.mediaBytes(deps.db, account.avatarMediaId) : null,
     subscriptionHistory(deps.db, userId),
     queries.attemptsOf(deps.db, userId),
     queries.certificationsOf(deps.db, userId),
     queries.certificatesOf(deps.db, userId),
     queries.paymentEventsOf(deps.db, account),
+    queries.reviewBoxOf(deps.db, userId),
+    queries.reviewAnswersOf(deps.db, userId),
   ]);
   const iso = (date: Date | null) => (date ? date.toISOString() : null);
   const earnedSubLevels = new Set(certifications.map((row) => row.certId));
@@ -94,6 +105,9 @@ export async function exportData(deps: AppDeps, userId: string): Promise<DataExp
       issuedAt: row.issuedAt.toISOString(),
       verifyUrl: `${deps.config.appUrl}/certificates/verify/${row.code}`,
     })),
+    // Pending draws and review sessions are left out: they are working state holding answer keys.
+    reviewBox: reviewBox.map((row) => ({ ...row, dueAt: row.dueAt.toISOString() })),
+    reviewAnswers: reviewAnswers.map((row) => ({ ...row, answeredAt: row.answeredAt.toISOString() })),
     paymentEvents: paymentEvents.map((row) => ({
       providerEventId: row.providerEventId,
       receivedAt: row.receivedAt.toISOString(),

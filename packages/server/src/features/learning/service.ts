@@ -39,7 +39,8 @@ function masteryOf(
       });
     }
   }
-  for (const row of reviewRows) add(row.category, { correct: row.correct, review: true, at: row.answeredAt.getTime() });
+  for (const row of reviewRows)
+    add(row.category, { correct: row.correct, review: true, at: row.answeredAt.getTime() });
   const mastery: CategoryMastery[] = [];
   for (const [category, answers] of perCategory) {
     // A stable sort: answers of one attempt keep their newest-first order.

@@ -46,9 +46,14 @@ async function open(headers: Headers, quizId: string): Promise<QuizAttemptRespon
 }
 
 /** The shown index of each question's right answer, or of a wrong one where `wrong` says so. */
-function answersTo(quiz: QuizAttemptResponse, wrong: (questionText: string) => boolean = () => false): number[] {
+function answersTo(
+  quiz: QuizAttemptResponse,
+  wrong: (questionText: string) => boolean = () => false,
+): number[] {
   return quiz.questions.map((question) => {
-    const right = question.options.findIndex((option) => option.value === correctValue(question.questionText));
+    const right = question.options.findIndex(
+      (option) => option.value === correctValue(question.questionText),
+    );
     return wrong(question.questionText) ? (right + 1) % question.options.length : right;
   });
 }
@@ -79,7 +84,11 @@ describe('the pending draw', () => {
   it('never carries an answer or an explanation', async () => {
     const user = await learner();
     const quiz = await insertQuiz(context.database, { questions: pool(12), questionsPerAttempt: 5 });
-    const response = await context.request({ method: 'GET', url: `/api/quizzes/${quiz.id}`, headers: user.headers });
+    const response = await context.request({
+      method: 'GET',
+      url: `/api/quizzes/${quiz.id}`,
+      headers: user.headers,
+    });
     expect(response.body).not.toMatch(/correct|explanation|optionOrder/i);
     for (const question of response.json<QuizAttemptResponse>().questions) {
       expect(Object.keys(question).sort()).toEqual(['_id', 'options', 'questionImage', 'questionText']);
@@ -121,12 +130,19 @@ describe('the pending draw', () => {
       const drawn = await open(user.headers, quiz.id);
       expect(drawn.questions).toHaveLength(6);
       const keptQuestion = drawn.questions.find((question) => question.questionText === 'Which are fruits?');
-      expect(keptQuestion?.options.map((option) => option.value)).toEqual(['Mango', 'Apple', 'Banana', 'All of the above']);
+      expect(keptQuestion?.options.map((option) => option.value)).toEqual([
+        'Mango',
+        'Apple',
+        'Banana',
+        'All of the above',
+      ]);
       for (const question of drawn.questions.filter((candidate) => candidate !== keptQuestion)) {
         orders.add(question.options.map((option) => option.value).join());
       }
       const answers = drawn.questions.map((question) =>
-        question === keptQuestion ? 3 : question.options.findIndex((option) => option.value === correctValue(question.questionText)),
+        question === keptQuestion
+          ? 3
+          : question.options.findIndex((option) => option.value === correctValue(question.questionText)),
       );
       expect((await submit(user.headers, quiz.id, answers)).statusCode).toBe(201);
     }
@@ -156,7 +172,9 @@ describe('submitting a draw', () => {
     body.questions.forEach((question, index) => {
       expect(question.options).toEqual(drawn.questions[index]?.options);
       expect(question.isCorrect).toBe(!wrongOnes.has(question.questionText));
-      expect(question.options[question.correctAnswerIndex ?? -1]?.value).toBe(correctValue(question.questionText));
+      expect(question.options[question.correctAnswerIndex ?? -1]?.value).toBe(
+        correctValue(question.questionText),
+      );
       expect(question.explanation).toMatch(/^Count one on from/);
     });
     const [stored] = await context.database.db.select().from(attempts).where(eq(attempts.userId, user.id));
@@ -181,9 +199,15 @@ describe('submitting a draw', () => {
 
   it('records one attempt for concurrent copies of one submission', async () => {
     const user = await learner();
-    const quiz = await insertQuiz(context.database, { questions: pool(12), questionsPerAttempt: 6, attemptsAllowed: 10 });
+    const quiz = await insertQuiz(context.database, {
+      questions: pool(12),
+      questionsPerAttempt: 6,
+      attemptsAllowed: 10,
+    });
     const drawn = await open(user.headers, quiz.id);
-    const responses = await Promise.all(Array.from({ length: 10 }, () => submit(user.headers, quiz.id, answersTo(drawn))));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => submit(user.headers, quiz.id, answersTo(drawn))),
+    );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
     const rows = await context.database.db.select().from(attempts).where(eq(attempts.userId, user.id));
     expect(rows).toHaveLength(1);
@@ -194,7 +218,9 @@ describe('submitting a draw', () => {
     const quiz = await insertQuiz(context.database, { questions: pool(5) });
     const response = await submit(user.headers, quiz.id, [0, 0, 0, 0, 0]);
     expect(response.statusCode).toBe(409);
-    expect(await context.database.db.select().from(attempts).where(eq(attempts.userId, user.id))).toHaveLength(0);
+    expect(
+      await context.database.db.select().from(attempts).where(eq(attempts.userId, user.id)),
+    ).toHaveLength(0);
   });
 
   it('refuses answers that do not fit the draw, keeping the draw', async () => {
@@ -244,7 +270,15 @@ describe('the next draw', () => {
     const second = await open(user.headers, quiz.id);
     expect(texts(second).filter((text) => texts(first).includes(text))).toEqual([]);
     const missed = new Set(texts(second).slice(0, 4));
-    expect((await submit(user.headers, quiz.id, answersTo(second, (text) => missed.has(text)))).statusCode).toBe(201);
+    expect(
+      (
+        await submit(
+          user.headers,
+          quiz.id,
+          answersTo(second, (text) => missed.has(text)),
+        )
+      ).statusCode,
+    ).toBe(201);
     const third = await open(user.headers, quiz.id);
     for (const text of missed) expect(texts(third)).toContain(text);
   });
@@ -257,7 +291,11 @@ describe('question ids through edits', () => {
     const user = await learner();
     const quiz = await insertQuiz(context.database, { questions: pool(4), attemptsAllowed: 5 });
     const before = await open(user.headers, quiz.id);
-    const detail = await context.request({ method: 'GET', url: `/api/admin/quizzes/${quiz.id}`, headers: adminHeaders });
+    const detail = await context.request({
+      method: 'GET',
+      url: `/api/admin/quizzes/${quiz.id}`,
+      headers: adminHeaders,
+    });
     const editable = detail.json<Record<string, unknown> & { questions: Array<Record<string, unknown>> }>();
     const [q1, q2, q3] = editable.questions;
     const body = {
@@ -272,9 +310,16 @@ describe('question ids through edits', () => {
         { ...q3, _id: undefined, questionText: 'What is two and one more?' },
       ],
     };
-    const saved = await context.request({ method: 'PUT', url: `/api/admin/quizzes/${quiz.id}`, headers: adminHeaders, payload: body });
+    const saved = await context.request({
+      method: 'PUT',
+      url: `/api/admin/quizzes/${quiz.id}`,
+      headers: adminHeaders,
+      payload: body,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    const ids = saved.json<{ quiz: { questions: Array<{ _id: string }> } }>().quiz.questions.map((question) => question._id);
+    const ids = saved
+      .json<{ quiz: { questions: Array<{ _id: string }> } }>()
+      .quiz.questions.map((question) => question._id);
     expect(ids[0]).toBe(quiz.questionIds[0]);
     expect(ids[1]).toBe(quiz.questionIds[1]);
     expect(quiz.questionIds).not.toContain(ids[2]);
@@ -287,7 +332,11 @@ describe('question ids through edits', () => {
     const admin = await insertUser(context.database, { role: 'admin' });
     const adminHeaders = await loginAs(context, admin.email);
     const quiz = await insertQuiz(context.database, { questions: pool(3) });
-    const detail = await context.request({ method: 'GET', url: `/api/admin/quizzes/${quiz.id}`, headers: adminHeaders });
+    const detail = await context.request({
+      method: 'GET',
+      url: `/api/admin/quizzes/${quiz.id}`,
+      headers: adminHeaders,
+    });
     const editable = detail.json<Record<string, unknown>>();
     for (const [value, message] of [
       [4, "Questions per attempt cannot be more than the quiz's 3 questions"],

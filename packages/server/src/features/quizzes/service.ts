@@ -121,22 +121,25 @@ async function newDraw(deps: AppDeps, userId: string, quizId: string): Promise<A
     queries.shownQuestions(deps.db, userId, quizId),
   ]);
   if (!source) return null;
-  const drawn = drawQuestions(source.pool, poolHistory(attempted), source.questionsPerAttempt, cryptoRandom).map(
-    (question): AttemptedQuestion => {
-      const order = optionOrder(question.options.length, question.keepOptionOrder, cryptoRandom);
-      const arranged = arrangeOptions(question.options, question.correctIndex, order);
-      return {
-        questionId: question.id,
-        optionOrder: order,
-        questionText: question.text,
-        questionImage: question.imageMediaId ? mediaUrl(question.imageMediaId) : null,
-        options: arranged.options.map((option) => ({ type: option.type, value: option.value })),
-        correctAnswerIndex: arranged.correctIndex,
-        explanation: question.explanation,
-        explanationImage: question.explanationImageMediaId ? mediaUrl(question.explanationImageMediaId) : null,
-      };
-    },
-  );
+  const drawn = drawQuestions(
+    source.pool,
+    poolHistory(attempted),
+    source.questionsPerAttempt,
+    cryptoRandom,
+  ).map((question): AttemptedQuestion => {
+    const order = optionOrder(question.options.length, question.keepOptionOrder, cryptoRandom);
+    const arranged = arrangeOptions(question.options, question.correctIndex, order);
+    return {
+      questionId: question.id,
+      optionOrder: order,
+      questionText: question.text,
+      questionImage: question.imageMediaId ? mediaUrl(question.imageMediaId) : null,
+      options: arranged.options.map((option) => ({ type: option.type, value: option.value })),
+      correctAnswerIndex: arranged.correctIndex,
+      explanation: question.explanation,
+      explanationImage: question.explanationImageMediaId ? mediaUrl(question.explanationImageMediaId) : null,
+    };
+  });
   return queries.storeDraw(deps.db, { userId, quizId, quizVersion: source.version, questions: drawn });
 }
 

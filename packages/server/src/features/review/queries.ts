@@ -95,13 +95,23 @@ export async function reviewCards(tx: Tx, userId: string, questionIds: string[])
 /** Existing questions among these (a question deleted since the session cannot be boxed again). */
 export async function existingQuestionIds(tx: Tx, questionIds: string[]): Promise<Set<string>> {
   if (questionIds.length === 0) return new Set();
-  const rows = await tx.select({ id: questions.id }).from(questions).where(inArray(questions.id, questionIds));
+  const rows = await tx
+    .select({ id: questions.id })
+    .from(questions)
+    .where(inArray(questions.id, questionIds));
   return new Set(rows.map((row) => row.id));
 }
 
 export async function upsertCards(
   tx: Tx,
-  cards: Array<{ userId: string; questionId: string; quizId: string; step: number; dueAt: Date; updatedAt: Date }>,
+  cards: Array<{
+    userId: string;
+    questionId: string;
+    quizId: string;
+    step: number;
+    dueAt: Date;
+    updatedAt: Date;
+  }>,
 ): Promise<void> {
   if (cards.length === 0) return;
   await tx

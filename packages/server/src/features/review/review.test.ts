@@ -59,7 +59,12 @@ async function takeQuiz(headers: Headers, quizId: string, wrong: (text: string) 
     const right = question.options.findIndex((option) => option.value === rightValue(question.questionText));
     return wrong(question.questionText) ? (right + 1) % 4 : right;
   });
-  const response = await context.request({ method: 'POST', url: `/api/quizzes/submit/${quizId}`, headers, payload: { answers } });
+  const response = await context.request({
+    method: 'POST',
+    url: `/api/quizzes/submit/${quizId}`,
+    headers,
+    payload: { answers },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return quiz;
 }
@@ -81,7 +86,8 @@ const submitReview = (headers: Headers, answers: unknown) =>
   context.request({ method: 'POST', url: '/api/review/submit', headers, payload: { answers } });
 
 /** The start of the learner's local day `days` after today. */
-const dayStart = (days: number) => startOfLocalDay(addDays(localDay(context.clock.now, ZONE), days), ZONE).toISOString();
+const dayStart = (days: number) =>
+  startOfLocalDay(addDays(localDay(context.clock.now, ZONE), days), ZONE).toISOString();
 
 describe('filling the review box', () => {
   it('puts each practice question answered wrong in the box, due at once, and nothing answered right', async () => {
@@ -125,7 +131,10 @@ describe('filling the review box', () => {
     const user = await learner();
     const quiz = await insertQuiz(context.database, { questions: pool(2, 'D') });
     await takeQuiz(user.headers, quiz.id, () => true);
-    await context.database.db.update(quizzes).set({ deletedAt: context.clock.now }).where(eq(quizzes.id, quiz.id));
+    await context.database.db
+      .update(quizzes)
+      .set({ deletedAt: context.clock.now })
+      .where(eq(quizzes.id, quiz.id));
     expect(await review(user.headers)).toEqual({ due: 0, questions: [] });
   });
 });
@@ -157,7 +166,9 @@ describe('the schedule', () => {
     expect(last.json<SubmitReviewResponse>().results[0]?.nextDueAt).toBeNull();
     context.clock.advance(400 * 24 * 3_600_000);
     expect((await review(user.headers)).due).toBe(0);
-    expect(await context.database.db.select().from(reviewItems).where(eq(reviewItems.userId, user.id))).toEqual([]);
+    expect(
+      await context.database.db.select().from(reviewItems).where(eq(reviewItems.userId, user.id)),
+    ).toEqual([]);
   });
 
   it('sends a question answered wrong in a review back to the start: due again at once', async () => {
@@ -166,7 +177,12 @@ describe('the schedule', () => {
     await takeQuiz(user.headers, quiz.id, () => true);
     const session = await review(user.headers);
     const missed = session.questions[0]?.questionText ?? '';
-    const result = (await submitReview(user.headers, answersFor(session, (text) => text === missed))).json<SubmitReviewResponse>();
+    const result = (
+      await submitReview(
+        user.headers,
+        answersFor(session, (text) => text === missed),
+      )
+    ).json<SubmitReviewResponse>();
     const wrong = result.results.find((question) => question.questionText === missed);
     expect(wrong).toMatchObject({ isCorrect: false, nextDueAt: context.clock.now.toISOString() });
     expect(result.due).toBe(1);
@@ -187,7 +203,10 @@ describe('submitting a review', () => {
       Array.from({ length: 6 }, () => submitReview(user.headers, answersFor(session))),
     );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-    const answered = await context.database.db.select().from(reviewAnswers).where(eq(reviewAnswers.userId, user.id));
+    const answered = await context.database.db
+      .select()
+      .from(reviewAnswers)
+      .where(eq(reviewAnswers.userId, user.id));
     expect(answered).toHaveLength(3);
   });
 
@@ -214,14 +233,23 @@ describe('submitting a review', () => {
     const quiz = await insertQuiz(context.database, { questions: pool(3, 'N'), attemptsAllowed: 1 });
     await takeQuiz(user.headers, quiz.id, () => true);
     await submitReview(user.headers, answersFor(await review(user.headers)));
-    expect(await context.database.db.select().from(attempts).where(eq(attempts.userId, user.id))).toHaveLength(1);
-    const history = await context.request({ method: 'GET', url: '/api/quizzes/history', headers: user.headers });
+    expect(
+      await context.database.db.select().from(attempts).where(eq(attempts.userId, user.id)),
+    ).toHaveLength(1);
+    const history = await context.request({
+      method: 'GET',
+      url: '/api/quizzes/history',
+      headers: user.headers,
+    });
     expect(history.json<{ attempts: unknown[] }>().attempts).toHaveLength(1);
   });
 
   it('needs a signed-in learner', async () => {
     expect((await context.request({ method: 'GET', url: '/api/review' })).statusCode).toBe(401);
-    expect((await context.request({ method: 'POST', url: '/api/review/submit', payload: { answers: [] } })).statusCode).toBe(401);
+    expect(
+      (await context.request({ method: 'POST', url: '/api/review/submit', payload: { answers: [] } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -231,7 +259,9 @@ describe('reviews in the learning summary', () => {
     const quiz = await insertQuiz(context.database, { questions: pool(4, 'G') });
     await takeQuiz(user.headers, quiz.id, () => true);
     const summary = async () =>
-      (await context.request({ method: 'GET', url: '/api/learning/summary', headers: user.headers })).json<LearningSummaryResponse>();
+      (
+        await context.request({ method: 'GET', url: '/api/learning/summary', headers: user.headers })
+      ).json<LearningSummaryResponse>();
     expect(await summary()).toMatchObject({ reviewDue: 4, dailyGoal: { done: 1 }, streak: { current: 1 } });
     // The next day: no quiz, one review session.
     context.clock.advance(24 * 3_600_000);

@@ -29,7 +29,12 @@ export function reviewRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: {
         ...docs,
         body: SubmitReviewRequest,
-        response: { 200: SubmitReviewResponse, ...errorResponses, 409: MessageResponse, 429: MessageResponse },
+        response: {
+          200: SubmitReviewResponse,
+          ...errorResponses,
+          409: MessageResponse,
+          429: MessageResponse,
+        },
       },
     },
     async (request) => submitReview(deps, currentUser(request).id, request.body.answers),

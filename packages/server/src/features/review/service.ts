@@ -110,7 +110,13 @@ export async function submitReview(
       const isCorrect = answer === question.correctAnswerIndex;
       const next = nextReviewCard(cardOf.get(question.questionId) ?? null, isCorrect, now, timeZone);
       if (next && existing.has(question.questionId)) {
-        keep.push({ userId, questionId: question.questionId, quizId: question.quizId, ...next, updatedAt: now });
+        keep.push({
+          userId,
+          questionId: question.questionId,
+          quizId: question.quizId,
+          ...next,
+          updatedAt: now,
+        });
       } else {
         learnt.push(question.questionId);
       }

@@ -1,12 +1,22 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ANSWER_ALL_QUESTIONS_MESSAGE, type ReviewSessionResponse, type SubmitReviewResponse } from '@quizquest/shared';
+import {
+  ANSWER_ALL_QUESTIONS_MESSAGE,
+  type ReviewSessionResponse,
+  type SubmitReviewResponse,
+} from '@quizquest/shared';
 import { mockFetch, type MockHandler } from '../../../test/fetch-mock.ts';
 import { learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 import '../../../app/app-layout.tsx';
 import { EXPLANATION_HEADING } from '../components/result-explanation.tsx';
-import { CHECK_ANSWERS, comesBackNote, NOTHING_TO_REVIEW, REVIEW_LOAD_FAILED, REVIEW_TITLE } from './review-page.tsx';
+import {
+  CHECK_ANSWERS,
+  comesBackNote,
+  NOTHING_TO_REVIEW,
+  REVIEW_LOAD_FAILED,
+  REVIEW_TITLE,
+} from './review-page.tsx';
 
 vi.mock('react-confetti', () => ({ default: () => <div data-testid="confetti" /> }));
 
@@ -89,12 +99,17 @@ describe('review page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Review result' }, LOAD)).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ answers: [1, 0] });
     expect(screen.getByText('1 / 2 correct')).toBeInTheDocument();
-    const [first, second] = [...document.querySelectorAll<HTMLElement>('.result-question')] as [HTMLElement, HTMLElement];
+    const [first, second] = [...document.querySelectorAll<HTMLElement>('.result-question')] as [
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(within(first).getByText('Well remembered! It comes back in 3 days.')).toBeInTheDocument();
     expect(within(first).queryByText(EXPLANATION_HEADING)).toBeNull();
     expect(within(second).getByText('Incorrect')).toBeInTheDocument();
     expect(within(second).getByText(EXPLANATION_HEADING)).toBeInTheDocument();
-    expect(within(second).getByText('A naming word names a person, place or thing. A table is a thing.')).toBeInTheDocument();
+    expect(
+      within(second).getByText('A naming word names a person, place or thing. A table is a thing.'),
+    ).toBeInTheDocument();
     // One question is still due: the next session is one click away.
     expect(screen.getByRole('button', { name: 'Review your mistakes (1 due)' })).toBeInTheDocument();
   });
@@ -120,7 +135,10 @@ describe('review page', () => {
         reads += 1;
         return { body: reads === 1 ? session : { due: 0, questions: [] } };
       },
-      { status: 409, body: { message: 'Nothing to review right now. Open your review again to start a new one.' } },
+      {
+        status: 409,
+        body: { message: 'Nothing to review right now. Open your review again to start a new one.' },
+      },
     );
     await screen.findByText('From: Naming Words', {}, LOAD);
     await userEvent.click(screen.getByRole('radio', { name: /12/ }));

@@ -256,7 +256,10 @@ describe('the category choice shows mastery (decision 030)', () => {
     const category = screen.getByLabelText('Category');
     await waitFor(() => expect(within(category).getAllByRole('option')).toHaveLength(3));
     // Two questions are due in the review box (decision 032).
-    expect(await screen.findByRole('link', { name: /Review your mistakes \(2 due\)/ })).toHaveAttribute('href', '/review');
+    expect(await screen.findByRole('link', { name: /Review your mistakes \(2 due\)/ })).toHaveAttribute(
+      'href',
+      '/review',
+    );
     expect(
       within(category)
         .getAllByRole('option')
