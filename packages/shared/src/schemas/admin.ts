@@ -363,6 +363,28 @@ export type AdminStatsRow = z.infer<typeof AdminStatsRow>;
 export const AdminStatsResponse = z.object({ stats: z.array(AdminStatsRow) });
 export type AdminStatsResponse = z.infer<typeof AdminStatsResponse>;
 
+/** GET /admin/quizzes/{id}/question-stats (decision 031): the quiz's attempts, counted per question. */
+export const AdminQuestionStatsQuery = z.object({ from: DateFilter, to: DateFilter });
+export type AdminQuestionStatsQuery = z.input<typeof AdminQuestionStatsQuery>;
+
+export const AdminQuestionStatsRow = z.object({
+  /** The question's id: the same through edits that keep it (decision 031). */
+  questionId: z.string(),
+  /** Its text now, or as last shown when it has since been removed. */
+  questionText: z.string(),
+  /** 1-based place in the quiz now; null when it has been removed. */
+  position: z.number().int().nullable(),
+  /** Attempts in the range that showed it, and how many of those answered it right. */
+  shown: z.number().int(),
+  correct: z.number().int(),
+  /** Percent right, two decimals. */
+  correctRate: z.number(),
+});
+export type AdminQuestionStatsRow = z.infer<typeof AdminQuestionStatsRow>;
+
+export const AdminQuestionStatsResponse = z.object({ questions: z.array(AdminQuestionStatsRow) });
+export type AdminQuestionStatsResponse = z.infer<typeof AdminQuestionStatsResponse>;
+
 /** GET /admin/learners: search by part of the e-mail or the name, ignoring case. */
 export const AdminLearnerQuery = z.object({
   query: z.string().trim().max(254, 'The search must be at most 254 characters').optional(),

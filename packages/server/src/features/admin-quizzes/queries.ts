@@ -228,3 +228,49 @@ export async function attemptStats(db: DbOrTx, params: CreatedRange & { quizId?:
     .groupBy(quizzes.id, quizzes.title, quizzes.deletedAt)
     .orderBy(desc(attemptCount), asc(quizzes.title), asc(quizzes.id));
 }
+
+/**
+ * The quiz's attempts in the range, counted per question shown (decision 031): how often each was
+ * shown and answered right, by the question id in each attempt's snapshot (snapshots taken
+ * before draws carry none and are not counted), with the question's current text and place, or the
+ * text last shown when it has since been removed. One statement; the attempts are read through
+ * attempts_quiz_submitted_idx.
+ */
+export async function questionStats(db: DbOrTx, params: CreatedRange & { quizId: string }) {
+  const result = (await db.execute(sql`
+    with shown as (
+      select shown.question->>'questionId' as question_id,
+        shown.question->>'questionText' as text,
+        ${attempts.submittedAt} as submitted_at,
+        coalesce((${attempts.answers}->((shown.position - 1)::int))::int
+          = (shown.question->>'correctAnswerIndex')::int, false) as correct
+      from ${attempts}
+        cross join lateral jsonb_array_elements(${attempts.snapshot}->'questions')
+          with ordinality as shown(question, position)
+      where ${attempts.quizId} = ${params.quizId}::uuid
+        and shown.question ? 'questionId'
+        ${params.from ? sql`and ${attempts.submittedAt} >= ${params.from.toISOString()}::timestamptz` : sql``}
+        ${params.before ? sql`and ${attempts.submittedAt} < ${params.before.toISOString()}::timestamptz` : sql``}
+    ),
+    counted as (
+      select question_id, count(*)::int as shown, count(*) filter (where correct)::int as correct,
+        (array_agg(text order by submitted_at desc))[1] as last_text
+      from shown group by question_id
+    )
+    select counted.question_id, counted.shown, counted.correct,
+      coalesce(${questions.text}, counted.last_text) as question_text,
+      ${questions.position} as position
+    from counted
+      left join ${questions} on ${questions.id}::text = counted.question_id and ${questions.quizId} = ${params.quizId}::uuid
+    order by ${questions.position} nulls last, counted.question_id`)) as unknown as
+    { rows: QuestionStatsRow[] } | QuestionStatsRow[];
+  return Array.isArray(result) ? result : result.rows;
+}
+
+interface QuestionStatsRow {
+  question_id: string;
+  shown: number;
+  correct: number;
+  question_text: string;
+  position: number | null;
+}

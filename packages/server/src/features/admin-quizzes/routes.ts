@@ -11,6 +11,8 @@ import {
   AdminQuizListQuery,
   AdminQuizListResponse,
   AdminQuizSaveResponse,
+  AdminQuestionStatsQuery,
+  AdminQuestionStatsResponse,
   AdminStatsQuery,
   AdminStatsResponse,
   MessageResponse,
@@ -78,6 +80,19 @@ export function adminQuizRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (request) => service.quizStats(deps, request.query),
+  );
+
+  routes.get(
+    '/quizzes/:id/question-stats',
+    {
+      schema: {
+        ...docs,
+        params: AdminQuizIdParams,
+        querystring: AdminQuestionStatsQuery,
+        response: { 200: AdminQuestionStatsResponse, ...errorResponses },
+      },
+    },
+    async (request) => service.questionStats(deps, request.params.id, request.query),
   );
 
   routes.get(

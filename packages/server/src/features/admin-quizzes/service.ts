@@ -8,6 +8,7 @@ import {
   type AdminQuizDetail,
   type AdminQuizListResponse,
   type AdminQuizValues,
+  type AdminQuestionStatsResponse,
   type AdminStatsResponse,
 } from '@quizquest/shared';
 import type { DbOrTx } from '../../db/index.ts';
@@ -390,6 +391,28 @@ export async function deleteQuiz(deps: AppDeps, quizId: string): Promise<{ messa
   }
   deps.quizCache.invalidate(quizId);
   return { message: QUIZ_DELETED_MESSAGE };
+}
+
+/** GET /admin/quizzes/{id}/question-stats: the quiz's attempts in the range, per question (decision 031). */
+export async function questionStats(
+  deps: AppDeps,
+  quizId: string,
+  params: { from?: string | undefined; to?: string | undefined },
+): Promise<AdminQuestionStatsResponse> {
+  if (!isUuid(quizId)) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
+  const range = dateRange(params.from, params.to, 'to');
+  const rows = await queries.questionStats(deps.db, { ...range, quizId });
+  return {
+    questions: rows.map((row) => ({
+      questionId: row.question_id,
+      questionText: row.question_text,
+      position: row.position === null ? null : Number(row.position) + 1,
+      shown: Number(row.shown),
+      correct: Number(row.correct),
+      correctRate:
+        Number(row.shown) > 0 ? Math.round((Number(row.correct) / Number(row.shown)) * 10_000) / 100 : 0,
+    })),
+  };
 }
 
 /** GET /admin/quizzes/stats: per quiz, the attempts submitted in the range (deleted quizzes too). */

@@ -355,3 +355,54 @@ describe('question ids through edits', () => {
     }
   });
 });
+
+describe('statistics per question', () => {
+  it('count each question shown and answered right, by its id, whatever its position in each draw', async () => {
+    const admin = await insertUser(context.database, { role: 'admin' });
+    const adminHeaders = await loginAs(context, admin.email);
+    const quiz = await insertQuiz(context.database, { questions: pool(4), attemptsAllowed: 5 });
+    const hard = 'What is 2 + 1?';
+    for (let round = 0; round < 3; round += 1) {
+      const user = await learner();
+      const drawn = await open(user.headers, quiz.id);
+      expect(
+        (
+          await submit(
+            user.headers,
+            quiz.id,
+            answersTo(drawn, (text) => text === hard),
+          )
+        ).statusCode,
+      ).toBe(201);
+    }
+    const response = await context.request({
+      method: 'GET',
+      url: `/api/admin/quizzes/${quiz.id}/question-stats`,
+      headers: adminHeaders,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      questions: pool(4).map((question, index) => ({
+        questionId: quiz.questionIds[index],
+        questionText: question.text,
+        position: index + 1,
+        shown: 3,
+        correct: question.text === hard ? 0 : 3,
+        correctRate: question.text === hard ? 0 : 100,
+      })),
+    });
+    const learnerHeaders = (await learner()).headers;
+    const refused = await context.request({
+      method: 'GET',
+      url: `/api/admin/quizzes/${quiz.id}/question-stats`,
+      headers: learnerHeaders,
+    });
+    expect(refused.statusCode).toBe(403);
+    const unknown = await context.request({
+      method: 'GET',
+      url: '/api/admin/quizzes/not-a-quiz/question-stats',
+      headers: adminHeaders,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
