@@ -70,6 +70,18 @@ const get = (headers: Headers | undefined, url: string) =>
 const submit = (headers: Headers, quiz: TestQuiz, right: (index: number) => boolean = () => true) =>
   context.submitAsAuthored(headers, quiz.id, answersFor(quiz, right));
 
+/**
+ * Opens the quiz once (one draw, decision 031) and returns a sender of its answers: concurrent
+ * copies of one submission, as a double click or a replayed request sends them.
+ */
+async function openedOnce(headers: Headers, quiz: TestQuiz, right: (index: number) => boolean = () => true) {
+  const answers = await context.openAsAuthored(headers, quiz.id, answersFor(quiz, right));
+  return () => context.submitShown(headers, quiz.id, answers);
+}
+
+const statusesOf = (responses: Array<{ statusCode: number }>) =>
+  responses.map((response) => response.statusCode);
+
 async function certificationRows(userId: string) {
   return context.database.db.select().from(certifications).where(eq(certifications.userId, userId));
 }
@@ -152,27 +164,45 @@ describe('earning a sub-level certification', () => {
   it('earns exactly once under 12 concurrent passing submissions', async () => {
     const user = await learner('plan59');
     await insertCertifications(context.database, user.id, subLevelIdsBefore('L1-C4'));
-    const responses = await Promise.all(
-      Array.from({ length: 12 }, () => submit(user.headers, quizOf('L1-C4'))),
-    );
-    expect(responses.map((response) => response.statusCode)).toEqual(Array(12).fill(201));
-    expect((await certificationRows(user.id)).filter((row) => row.certId === 'L1-C4')).toHaveLength(1);
+    // 12 copies of one passing draw: one attempt, the rest find it submitted (decision 031).
+    const send = await openedOnce(user.headers, quizOf('L1-C4'));
+    const copies = await Promise.all(Array.from({ length: 12 }, send));
+    expect(statusesOf(copies).sort()).toEqual([201, ...Array(11).fill(409)]);
+    const first = copies.find((response) => response.statusCode === 201)?.json<{ attemptId: string }>();
+    // Then rounds of 6 tabs at once, each opening the quiz and passing it: several passing attempts
+    // may commit in a round, one after another under the learner's lock.
+    const rounds: number[] = [];
+    for (let round = 0; round < 2; round += 1) {
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, () => submit(user.headers, quizOf('L1-C4'))),
+      );
+      rounds.push(...statusesOf(responses));
+    }
+    expect(rounds.every((status) => status === 201 || status === 409)).toBe(true);
+    const accepted = 1 + rounds.filter((status) => status === 201).length;
+    expect(accepted).toBeGreaterThanOrEqual(3);
+    const earned = (await certificationRows(user.id)).filter((row) => row.certId === 'L1-C4');
+    expect(earned).toHaveLength(1);
+    expect(earned[0]?.attemptId).toBe(first?.attemptId);
     const attemptRows = await context.database.db.select().from(attempts).where(eq(attempts.userId, user.id));
-    expect(attemptRows).toHaveLength(12);
+    expect(attemptRows).toHaveLength(accepted);
   });
 
   it('earns exactly once when two quizzes of one sub-level are passed at the same time', async () => {
     const user = await learner('plan59');
     await insertCertifications(context.database, user.id, subLevelIdsBefore('L1-C5'));
     const twin = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C5' });
-    const responses = await Promise.all([
-      submit(user.headers, quizOf('L1-C5')),
-      submit(user.headers, twin),
-      submit(user.headers, quizOf('L1-C5')),
-      submit(user.headers, twin),
-    ]);
-    expect(responses.every((response) => response.statusCode === 201)).toBe(true);
+    // Both quizzes opened, then each passed twice at once (two copies of its one draw).
+    const sendOne = await openedOnce(user.headers, quizOf('L1-C5'));
+    const sendTwin = await openedOnce(user.headers, twin);
+    const responses = await Promise.all([sendOne(), sendTwin(), sendOne(), sendTwin()]);
+    const statuses = statusesOf(responses);
+    expect([statuses[0], statuses[2]].sort()).toEqual([201, 409]);
+    expect([statuses[1], statuses[3]].sort()).toEqual([201, 409]);
     expect((await certificationRows(user.id)).filter((row) => row.certId === 'L1-C5')).toHaveLength(1);
+    expect(
+      await context.database.db.select().from(attempts).where(eq(attempts.userId, user.id)),
+    ).toHaveLength(2);
   });
 
   it('earns nothing from a practice quiz, and refuses a quiz whose sub-level is not of its level', async () => {
@@ -336,23 +366,33 @@ describe('sub-levels in order (403)', () => {
 
   it('earns the next sub-level exactly once under 10 concurrent passes', async () => {
     const user = await learner('plan59');
-    const responses = await Promise.all(
-      Array.from({ length: 10 }, () => submit(user.headers, quizOf('L1-C1'))),
-    );
-    expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(201));
+    // 10 copies of one passing draw, then 5 tabs at once each opening the quiz and passing it.
+    const send = await openedOnce(user.headers, quizOf('L1-C1'));
+    const copies = await Promise.all(Array.from({ length: 10 }, send));
+    expect(statusesOf(copies).sort()).toEqual([201, ...Array(9).fill(409)]);
+    const tabs = await Promise.all(Array.from({ length: 5 }, () => submit(user.headers, quizOf('L1-C1'))));
+    expect(statusesOf(tabs)).toContain(201);
+    expect(statusesOf(tabs).every((status) => status === 201 || status === 409)).toBe(true);
     expect((await certificationRows(user.id)).map((row) => row.certId)).toEqual(['L1-C1']);
   });
 
   it('lets no pass of L1-C2 through while concurrent tries of L1-C1 fail', async () => {
     const user = await learner('plan59');
-    const responses = await Promise.all([
-      ...Array.from({ length: 4 }, () => submit(user.headers, quizOf('L1-C1'), (question) => question !== 0)),
-      ...Array.from({ length: 6 }, () => submit(user.headers, quizOf('L1-C2'))),
-    ]);
-    expect(responses.map((response) => response.statusCode)).toEqual([
-      ...Array(4).fill(201),
-      ...Array(6).fill(403),
-    ]);
+    // Four rounds: a failing try of L1-C1 (two copies of its draw) racing three passes of L1-C2.
+    const statuses: number[][] = [];
+    for (let round = 0; round < 4; round += 1) {
+      const failing = await openedOnce(user.headers, quizOf('L1-C1'), (question) => question !== 0);
+      const responses = await Promise.all([
+        failing(),
+        failing(),
+        ...Array.from({ length: 3 }, () => submit(user.headers, quizOf('L1-C2'))),
+      ]);
+      statuses.push(statusesOf(responses));
+    }
+    for (const round of statuses) {
+      expect(round.slice(0, 2).sort()).toEqual([201, 409]);
+      expect(round.slice(2)).toEqual(Array(3).fill(403));
+    }
     expect(await certificationRows(user.id)).toHaveLength(0);
     expect(await attemptsOf(user.id)).toHaveLength(4);
   });
@@ -360,19 +400,26 @@ describe('sub-levels in order (403)', () => {
   it('with passes of L1-C1 and L1-C2 racing, earns each at most once and L1-C2 only after L1-C1', async () => {
     for (let round = 0; round < 3; round += 1) {
       const user = await learner('plan59');
+      // L1-C1 opened, then passed by 4 copies of its draw while 4 tabs open and pass L1-C2: one
+      // opens (and so is accepted) only once L1-C1 is earned.
+      const passL1C1 = await openedOnce(user.headers, quizOf('L1-C1'));
       const responses = await Promise.all([
-        ...Array.from({ length: 4 }, () => submit(user.headers, quizOf('L1-C1'))),
+        ...Array.from({ length: 4 }, passL1C1),
         ...Array.from({ length: 4 }, () => submit(user.headers, quizOf('L1-C2'))),
       ]);
-      const statuses = responses.map((response) => response.statusCode);
-      expect(statuses.slice(0, 4)).toEqual(Array(4).fill(201));
+      const statuses = statusesOf(responses);
+      expect(statuses.slice(0, 4).sort()).toEqual([201, 409, 409, 409]);
       const secondAccepted = statuses.slice(4).filter((status) => status === 201).length;
-      expect(statuses.slice(4).every((status) => status === 201 || status === 403)).toBe(true);
+      expect(statuses.slice(4).every((status) => [201, 403, 409].includes(status))).toBe(true);
       const rows = await certificationRows(user.id);
       expect(rows.map((row) => row.certId).sort()).toEqual(
         secondAccepted > 0 ? ['L1-C1', 'L1-C2'] : ['L1-C1'],
       );
-      expect(await attemptsOf(user.id)).toHaveLength(4 + secondAccepted);
+      if (secondAccepted > 0) {
+        const [first, second] = ['L1-C1', 'L1-C2'].map((id) => rows.find((row) => row.certId === id));
+        expect(second?.earnedAt.getTime()).toBeGreaterThanOrEqual(first?.earnedAt.getTime() ?? Infinity);
+      }
+      expect(await attemptsOf(user.id)).toHaveLength(1 + secondAccepted);
     }
   });
 });
