@@ -19,10 +19,12 @@ import {
   type AdminQuizDetail,
   type AdminQuizInput,
   type AdminQuizRow,
+  type QuizResultResponse,
 } from '@quizquest/shared';
 import { attempts, quizzes } from '../../db/schema.ts';
 import { countRows, createTestContext, type TestContext } from '../../testing/index.ts';
 import { insertQuiz } from '../../testing/quizzes.ts';
+import { resultAsAuthored, shownQuestionsOf } from '../../testing/shown.ts';
 import { MEDIA_MAX_BYTES } from '../../lib/media.ts';
 import { pngImage, quizBody, signIn, textOptions, type Headers } from '../../testing/admin-quizzes.ts';
 import { ACCOUNT_CHANGED_CHANNEL } from '../../lib/account-cache.ts';
@@ -312,8 +314,9 @@ describe('PUT and DELETE /api/admin/quizzes/:id, as a learner sees them', () => 
       grade: encodeGradeParam('c-2'),
     });
     expect(otherList.json().quizzes).toEqual([]);
-    const submitted = await send('POST', `/api/quizzes/submit/${quiz._id}`, learner, { answers: [1, 3] });
-    expect(submitted.statusCode).toBe(201);
+    // Opens it (the learner's draw, decision 031) and answers both questions right.
+    const submitted = await context.submitAsAuthored(learner, quiz._id, [1, 3]);
+    expect(submitted.statusCode, submitted.body).toBe(201);
     attemptId = submitted.json().attemptId;
   });
 
@@ -353,7 +356,17 @@ describe('PUT and DELETE /api/admin/quizzes/:id, as a learner sees them', () => 
       correctCount: 2,
       totalQuestions: 2,
     });
-    expect(result.json().questions[0].questionText).toBe('Which planet is red?');
+    // In the order written (the draw shuffled it): the questions as attempted, before the edit.
+    const shown = await shownQuestionsOf(context.database, attemptId);
+    const asAuthored = resultAsAuthored(
+      quiz.questions.map((question) => question._id),
+      shown,
+      result.json<QuizResultResponse>(),
+    );
+    expect(asAuthored.questions.map((question) => question.questionText)).toEqual([
+      'Which planet is red?',
+      'Which planet has rings?',
+    ]);
   });
 
   it('an edit is refused like an add, and changes nothing', async () => {
