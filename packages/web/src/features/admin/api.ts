@@ -3,6 +3,7 @@ import {
   AdminLearnerListResponse,
   AdminQuizDetail,
   AdminQuizListResponse,
+  AdminQuestionStatsResponse,
   AdminQuizSaveResponse,
   AdminStatsResponse,
   QuizExportFile,
@@ -71,11 +72,27 @@ export async function deleteQuiz(id: string): Promise<void> {
   await apiRequest(`/admin/quizzes/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
+/** The days `from` and `to` of the stats modal (both included, either may be ''). */
+export interface StatsRange {
+  from: string;
+  to: string;
+}
+
+function rangeParams(range: StatsRange) {
+  return { from: localDayStart(range.from), to: localDayEnd(range.to) };
+}
+
 /** Attempts submitted between the days `from` and `to` (both included, either may be ''). */
-export async function quizStats(range: { from: string; to: string }, signal?: AbortSignal) {
-  const params = { from: localDayStart(range.from), to: localDayEnd(range.to) };
-  const { data } = await apiRequest(`/admin/quizzes/stats${query(params)}`, { signal });
+export async function quizStats(range: StatsRange, signal?: AbortSignal) {
+  const { data } = await apiRequest(`/admin/quizzes/stats${query(rangeParams(range))}`, { signal });
   return AdminStatsResponse.parse(data).stats;
+}
+
+/** One quiz's attempts in the same days, counted per question, in the quiz's order (decision 031). */
+export async function quizQuestionStats(quizId: string, range: StatsRange, signal?: AbortSignal) {
+  const path = `/admin/quizzes/${encodeURIComponent(quizId)}/question-stats${query(rangeParams(range))}`;
+  const { data } = await apiRequest(path, { signal });
+  return AdminQuestionStatsResponse.parse(data).questions;
 }
 
 export async function exportQuizzes(filters: QuizListFilters) {

@@ -1,7 +1,7 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminStatsRow } from '@quizquest/shared';
+import type { AdminQuestionStatsRow, AdminStatsRow } from '@quizquest/shared';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
 import { chartRows, CHART_MAX_QUIZZES } from './stats-chart.tsx';
 import StatsModal from './stats-modal.tsx';
@@ -28,8 +28,41 @@ const rows: AdminStatsRow[] = [
   },
 ];
 
-function openStats(handler: MockHandler, highlightQuizId: string | null = null) {
-  const fetch = mockFetch({ 'GET /api/admin/quizzes/stats': handler });
+const questions: AdminQuestionStatsRow[] = [
+  {
+    questionId: 'a1',
+    questionText: 'Which animal barks?',
+    position: 1,
+    shown: 10,
+    correct: 9,
+    correctRate: 90,
+  },
+  {
+    questionId: 'a2',
+    questionText: 'Which animal lives in water?',
+    position: 2,
+    shown: 8,
+    correct: 2,
+    correctRate: 25,
+  },
+  {
+    questionId: 'a3',
+    questionText: 'Which animal gives us wool?',
+    position: null,
+    shown: 4,
+    correct: 3,
+    correctRate: 75,
+  },
+];
+
+const QUESTIONS_OF_Q1 = '/api/admin/quizzes/q1/question-stats';
+
+function openStats(
+  handler: MockHandler,
+  highlightQuizId: string | null = null,
+  more: Record<string, MockHandler> = {},
+) {
+  const fetch = mockFetch({ 'GET /api/admin/quizzes/stats': handler, ...more });
   const onClose = vi.fn();
   const user = userEvent.setup();
   render(<StatsModal highlightQuizId={highlightQuizId} onClose={onClose} />);
@@ -108,6 +141,118 @@ describe('stats modal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  describe('questions of a quiz', () => {
+    it("shows a quiz's Question, Shown, Right and % right in the API's order, marking the hardest", async () => {
+      const reply = deferred<MockReply>();
+      const { callsTo, user } = openStats({ body: { stats: rows } }, null, {
+        [`GET ${QUESTIONS_OF_Q1}`]: () => reply.promise,
+      });
+      const dialog = screen.getByRole('dialog', { name: 'Quiz Stats' });
+      await user.click(await within(dialog).findByRole('button', { name: 'Questions of Animals Around Us' }));
+
+      expect(within(dialog).getByText('Loading questions...')).toBeInTheDocument();
+      expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
+      expect(within(dialog).getByRole('heading', { name: 'Questions of Animals Around Us' })).toHaveFocus();
+      expect(callsTo('GET', QUESTIONS_OF_Q1)).toHaveLength(1);
+      reply.resolve({ body: { questions } });
+
+      const table = await within(dialog).findByRole('table', { name: 'Questions of Animals Around Us' });
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((cell) => cell.textContent),
+      ).toEqual(['Question', 'Shown', 'Right', '% right']);
+      const [, first, second, removed] = within(table).getAllByRole('row');
+      expect(first).toHaveTextContent('1. Which animal barks?');
+      expect(
+        within(first!)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ).toEqual(['10', '9', '90.00%']);
+      expect(second).toHaveTextContent('2. Which animal lives in water?');
+      expect(second).toHaveTextContent('Hardest: fewest answered right');
+      expect(second).toHaveClass('row-highlight');
+      expect(first).not.toHaveTextContent('Hardest');
+      expect(removed).toHaveTextContent('Which animal gives us wool? (removed)');
+      expect(removed).toHaveTextContent('75.00%');
+      // The list of quizzes gives way to the questions.
+      expect(within(dialog).queryByRole('table', { name: /Quiz/ })).not.toBeInTheDocument();
+      expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
+    });
+
+    it('asks for the quiz with the From and To days, and again when they change', async () => {
+      const { callsTo, user } = openStats({ body: { stats: rows } }, null, {
+        'GET /api/admin/quizzes/q2/question-stats': { body: { questions } },
+      });
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+      await user.click(await screen.findByRole('button', { name: 'Questions of Old Shapes Quiz' }));
+      await screen.findByRole('table', { name: 'Questions of Old Shapes Quiz' });
+      const calls = () => callsTo('GET', '/api/admin/quizzes/q2/question-stats');
+      expect(calls()).toHaveLength(1);
+      let params = new URLSearchParams(calls()[0]?.search);
+      expect(params.get('from')).toBe(new Date('2026-03-01T00:00:00').toISOString());
+      expect(params.get('to')).toBe(new Date('2026-03-31T23:59:59.999').toISOString());
+
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: '' } });
+      await waitFor(() => expect(calls()).toHaveLength(2));
+      params = new URLSearchParams(calls()[1]?.search);
+      expect(params.has('from')).toBe(false);
+      expect(params.get('to')).toBe(new Date('2026-03-31T23:59:59.999').toISOString());
+      expect(await screen.findByRole('table', { name: 'Questions of Old Shapes Quiz' })).toBeInTheDocument();
+    });
+
+    it("says 'No answers yet for this quiz.' when no question was answered in the range", async () => {
+      const { user } = openStats({ body: { stats: rows } }, null, {
+        [`GET ${QUESTIONS_OF_Q1}`]: { body: { questions: [] } },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Questions of Animals Around Us' }));
+      expect(await screen.findByText('No answers yet for this quiz.')).toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    });
+
+    it("shows a failure with the server's message, or a message of its own", async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { user } = openStats({ body: { stats: rows } }, null, {
+        [`GET ${QUESTIONS_OF_Q1}`]: { status: 404, body: { message: 'Quiz not found' } },
+        'GET /api/admin/quizzes/q2/question-stats': { status: 200, body: { unexpected: true } },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Questions of Animals Around Us' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Quiz not found');
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Back to all quizzes' }));
+      await user.click(await screen.findByRole('button', { name: 'Questions of Old Shapes Quiz' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load question stats.');
+    });
+
+    it('goes back to all quizzes with the keyboard, focus on the Questions button it left', async () => {
+      const { callsTo, user } = openStats({ body: { stats: rows } }, 'q1', {
+        [`GET ${QUESTIONS_OF_Q1}`]: { body: { questions } },
+      });
+      const open = await screen.findByRole('button', { name: 'Questions of Animals Around Us' });
+      open.focus();
+      await user.keyboard('{Enter}');
+      await screen.findByRole('table', { name: 'Questions of Animals Around Us' });
+      await user.tab();
+      expect(screen.getByRole('region', { name: 'Question stats table' })).toHaveFocus();
+      await user.tab({ shift: true });
+      const back = screen.getByRole('button', { name: 'Back to all quizzes' });
+      expect(back).toHaveFocus();
+      await user.keyboard('{Enter}');
+
+      const table = await screen.findByRole('table');
+      expect(within(table).getByRole('row', { name: /Animals Around Us/ })).toHaveAttribute(
+        'aria-current',
+        'true',
+      );
+      expect(screen.getByRole('button', { name: 'Questions of Animals Around Us' })).toHaveFocus();
+      expect(screen.queryByRole('heading', { name: /Questions of/ })).not.toBeInTheDocument();
+      // The list was kept: going back asks nothing again.
+      expect(callsTo('GET', '/api/admin/quizzes/stats')).toHaveLength(1);
+    });
   });
 
   it('charts at most the most attempted quizzes', () => {

@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
-import type { AdminStatsRow } from '@quizquest/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { AdminQuestionStatsRow, AdminStatsRow } from '@quizquest/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { quizStats } from '../api.ts';
+import { quizQuestionStats, quizStats, type StatsRange } from '../api.ts';
 import { formatDateTime, formatScore } from '../lib/format.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { StatsChart } from './stats-chart.tsx';
 
 export const STATS_LOAD_FAILED = 'Failed to load stats.';
+export const QUESTION_STATS_LOAD_FAILED = 'Failed to load question stats.';
+export const NO_QUESTION_STATS = 'No answers yet for this quiz.';
 
 interface StatsModalProps {
   /** The quiz whose Stats button opened the modal: its row is highlighted. */
@@ -17,13 +19,31 @@ interface StatsModalProps {
 type StatsState =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; rows: AdminStatsRow[] };
 
+/** The quiz whose questions are shown instead of the list of quizzes. */
+interface OpenQuiz {
+  quizId: string;
+  title: string;
+}
+
 /**
  * Spec §2: the stats modal with From/To dates and the table Quiz Title, Attempts, Avg Score, Last
- * Attempt; the chart draws the same numbers. Lazy-loaded with the chart when first opened.
+ * Attempt; the chart draws the same numbers. Each quiz's Questions button shows its statistics
+ * per question for the same days (decision 031) until 'Back to all quizzes'. Lazy-loaded with the
+ * chart when first opened.
  */
 export default function StatsModal({ highlightQuizId = null, onClose }: StatsModalProps) {
-  const [range, setRange] = useState({ from: '', to: '' });
+  const [range, setRange] = useState<StatsRange>({ from: '', to: '' });
   const [state, setState] = useState<StatsState>({ status: 'loading' });
+  const [openQuiz, setOpenQuiz] = useState<OpenQuiz | null>(null);
+  // Back returns focus to the quiz's Questions button once the list shows it again.
+  const questionButtons = useRef(new Map<string, HTMLButtonElement>());
+  const returnFocusTo = useRef<string | null>(null);
+  useEffect(() => {
+    const quizId = returnFocusTo.current;
+    if (openQuiz !== null || quizId === null || state.status === 'loading') return;
+    returnFocusTo.current = null;
+    questionButtons.current.get(quizId)?.focus();
+  });
   const changeRange = (patch: Partial<typeof range>) => {
     setRange((current) => ({ ...current, ...patch }));
     setState({ status: 'loading' });
@@ -68,14 +88,27 @@ export default function StatsModal({ highlightQuizId = null, onClose }: StatsMod
         </div>
       </div>
 
-      {state.status === 'loading' ? <p role="status">Loading stats...</p> : null}
-      {state.status === 'error' ? (
+      {openQuiz !== null ? (
+        <QuestionStats
+          key={openQuiz.quizId}
+          quiz={openQuiz}
+          range={range}
+          onBack={() => {
+            returnFocusTo.current = openQuiz.quizId;
+            setOpenQuiz(null);
+          }}
+        />
+      ) : null}
+      {openQuiz === null && state.status === 'loading' ? <p role="status">Loading stats...</p> : null}
+      {openQuiz === null && state.status === 'error' ? (
         <p className="form-error" role="alert">
           {state.message}
         </p>
       ) : null}
-      {state.status === 'ready' && state.rows.length === 0 ? <p role="status">No stats found.</p> : null}
-      {state.status === 'ready' && state.rows.length > 0 ? (
+      {openQuiz === null && state.status === 'ready' && state.rows.length === 0 ? (
+        <p role="status">No stats found.</p>
+      ) : null}
+      {openQuiz === null && state.status === 'ready' && state.rows.length > 0 ? (
         <>
           <div className="table-scroll" role="region" aria-label="Quiz stats table" tabIndex={0}>
             <table className="data-table">
@@ -95,8 +128,26 @@ export default function StatsModal({ highlightQuizId = null, onClose }: StatsMod
                     aria-current={row.quizId === highlightQuizId ? 'true' : undefined}
                   >
                     <th scope="row">
-                      {row.title}
-                      {row.deleted ? <span className="muted"> (deleted)</span> : null}
+                      <div className="row-actions">
+                        <span>
+                          {row.title}
+                          {row.deleted ? <span className="muted"> (deleted)</span> : null}
+                        </span>
+                        <button
+                          type="button"
+                          className="button button-secondary button-small"
+                          aria-label={`Questions of ${row.title}`}
+                          ref={(button) => {
+                            if (button) questionButtons.current.set(row.quizId, button);
+                            return () => {
+                              questionButtons.current.delete(row.quizId);
+                            };
+                          }}
+                          onClick={() => setOpenQuiz({ quizId: row.quizId, title: row.title })}
+                        >
+                          Questions
+                        </button>
+                      </div>
                     </th>
                     <td>{row.attempts}</td>
                     <td>{formatScore(row.averageScore)}</td>
@@ -110,5 +161,108 @@ export default function StatsModal({ highlightQuizId = null, onClose }: StatsMod
         </>
       ) : null}
     </Modal>
+  );
+}
+
+type QuestionStatsState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; rows: AdminQuestionStatsRow[] };
+
+/**
+ * The questions answered right least often, marked so the admin sees what to explain better; none
+ * when fewer than two questions were answered or all did equally well.
+ */
+function hardestQuestionIds(rows: AdminQuestionStatsRow[]): Set<string> {
+  const answered = rows.filter((row) => row.shown > 0);
+  const lowest = Math.min(...answered.map((row) => row.correctRate));
+  if (answered.length < 2 || answered.every((row) => row.correctRate === lowest)) return new Set();
+  return new Set(answered.filter((row) => row.correctRate === lowest).map((row) => row.questionId));
+}
+
+interface QuestionStatsProps {
+  quiz: OpenQuiz;
+  range: StatsRange;
+  onBack: () => void;
+}
+
+/** One quiz's table Question, Shown, Right, % right for the modal's days, in the quiz's order. */
+function QuestionStats({ quiz, range, onBack }: QuestionStatsProps) {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { from, to } = range;
+  // Answers are kept with the days they answer, so a change of days shows loading at once.
+  const [result, setResult] = useState<{ from: string; to: string; state: QuestionStatsState } | null>(null);
+  const state: QuestionStatsState =
+    result !== null && result.from === from && result.to === to ? result.state : { status: 'loading' };
+
+  // The Questions button that opened this view is gone: focus moves to what replaced it.
+  useEffect(() => headingRef.current?.focus(), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    quizQuestionStats(quiz.quizId, { from, to }, controller.signal)
+      .then((rows) => setResult({ from, to, state: { status: 'ready', rows } }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('Failed to load question stats', error);
+        const message = errorMessage(error, QUESTION_STATS_LOAD_FAILED);
+        setResult({ from, to, state: { status: 'error', message } });
+      });
+    return () => controller.abort();
+  }, [quiz.quizId, from, to]);
+
+  const hardest = state.status === 'ready' ? hardestQuestionIds(state.rows) : new Set<string>();
+
+  return (
+    <section aria-labelledby={headingId}>
+      <button type="button" className="button button-secondary button-small" onClick={onBack}>
+        Back to all quizzes
+      </button>
+      <h3 id={headingId} ref={headingRef} tabIndex={-1}>
+        Questions of {quiz.title}
+      </h3>
+      {state.status === 'loading' ? <p role="status">Loading questions...</p> : null}
+      {state.status === 'error' ? (
+        <p className="form-error" role="alert">
+          {state.message}
+        </p>
+      ) : null}
+      {state.status === 'ready' && state.rows.length === 0 ? <p role="status">{NO_QUESTION_STATS}</p> : null}
+      {state.status === 'ready' && state.rows.length > 0 ? (
+        <div className="table-scroll" role="region" aria-label="Question stats table" tabIndex={0}>
+          <table className="data-table" aria-labelledby={headingId}>
+            <thead>
+              <tr>
+                <th scope="col">Question</th>
+                <th scope="col">Shown</th>
+                <th scope="col">Right</th>
+                <th scope="col">% right</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.rows.map((row) => (
+                <tr
+                  key={row.questionId}
+                  className={hardest.has(row.questionId) ? 'row-highlight' : undefined}
+                >
+                  <th scope="row">
+                    {row.position !== null ? `${row.position}. ` : null}
+                    {row.questionText || <span className="muted">(picture only)</span>}
+                    {row.position === null ? <span className="muted"> (removed)</span> : null}
+                    {hardest.has(row.questionId) ? (
+                      <span className="table-note">Hardest: fewest answered right</span>
+                    ) : null}
+                  </th>
+                  <td>{row.shown}</td>
+                  <td>{row.correct}</td>
+                  <td>{formatScore(row.correctRate)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
   );
 }
