@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
-import { attempts, type AttemptedQuestion } from '../db/schema.ts';
+import { attempts, quizDraws, type AttemptedQuestion } from '../db/schema.ts';
 
 /*
  * Reading what a learner was shown back in the order a test wrote it (decision 031). An attempt
@@ -21,6 +21,20 @@ export async function shownQuestionsOf(database: Database, attemptId: string): P
     .where(eq(attempts.id, attemptId));
   if (!row) throw new Error(`no attempt ${attemptId}`);
   return row.snapshot.questions;
+}
+
+/** The learner's pending draw of the quiz (what GET /api/quizzes/{id} shows), in the order shown. */
+export async function pendingDrawOf(
+  database: Database,
+  userId: string,
+  quizId: string,
+): Promise<AttemptedQuestion[]> {
+  const [row] = await database.db
+    .select({ questions: quizDraws.questions })
+    .from(quizDraws)
+    .where(and(eq(quizDraws.userId, userId), eq(quizDraws.quizId, quizId)));
+  if (!row) throw new Error(`no pending draw of ${quizId} for ${userId}`);
+  return row.questions;
 }
 
 /** For each authored question (questionIds in position order), its place in the shown order. */
@@ -94,21 +108,21 @@ interface ResultQuestion<Option> {
 }
 
 /**
- * A result (GET /api/quizzes/result/{id}, or an attempt of the data export) as if nothing had been
- * shuffled: its questions in authored order, each question's options in stored order and its
- * correctAnswerIndex the stored index, and its answers as authored. `shown` is the attempt's
- * snapshot questions (shownQuestionsOf). Everything else is kept, so a test compares the result
- * with what it authored.
+ * Questions as shown (a quiz payload's, a result's) as if nothing had been shuffled: in authored
+ * order, each question's options in stored order and a correctAnswerIndex it carries the stored
+ * index. `shown` says how they were shown (an attempt's snapshot or the pending draw). Everything
+ * else is kept, so a test compares them with what it authored.
  */
-export function resultAsAuthored<
-  Option,
-  Question extends ResultQuestion<Option>,
-  R extends { questions: Question[]; answers: number[] },
->(questionIds: readonly string[], shown: readonly ShownQuestion[], result: R): R {
-  const questions = byAuthoredQuestion(questionIds, shown, result.questions).map((question, index) => {
-    const place = shownPlaces(questionIds, shown)[index] as number;
+export function questionsAsAuthored<Option, Question extends ResultQuestion<Option>>(
+  questionIds: readonly string[],
+  shown: readonly ShownQuestion[],
+  questions: readonly Question[],
+): Question[] {
+  const places = shownPlaces(questionIds, shown);
+  return places.map((place, index) => {
+    const question = questions[place];
     const order = shown[place]?.optionOrder;
-    if (!order || order.length !== question.options.length) {
+    if (!question || !order || order.length !== question.options.length) {
       throw new Error(`question ${questionIds[index]}: the option order does not fit its options`);
     }
     const options: Option[] = new Array<Option>(order.length);
@@ -121,5 +135,21 @@ export function resultAsAuthored<
     }
     return unshuffled;
   });
-  return { ...result, questions, answers: answersAsAuthored(questionIds, shown, result.answers) };
+}
+
+/**
+ * A result (GET /api/quizzes/result/{id}, or an attempt of the data export) as if nothing had been
+ * shuffled: its questions as questionsAsAuthored reads them, and its answers as authored. `shown`
+ * is the attempt's snapshot questions (shownQuestionsOf).
+ */
+export function resultAsAuthored<
+  Option,
+  Question extends ResultQuestion<Option>,
+  R extends { questions: Question[]; answers: number[] },
+>(questionIds: readonly string[], shown: readonly ShownQuestion[], result: R): R {
+  return {
+    ...result,
+    questions: questionsAsAuthored(questionIds, shown, result.questions),
+    answers: answersAsAuthored(questionIds, shown, result.answers),
+  };
 }

@@ -117,10 +117,16 @@ describe('POST /api/quizzes/submit/:quizId — scoring', () => {
   });
 
   it('ignores a score or correct flags sent by the client', async () => {
-    const response = await submit(user.headers, quiz.id, {
-      answers: answersFor(quiz, () => false),
-      score: 100,
-      correctCount: 3,
+    const answers = await context.openAsAuthored(
+      user.headers,
+      quiz.id,
+      answersFor(quiz, () => false),
+    );
+    const response = await context.request({
+      method: 'POST',
+      url: `/api/quizzes/submit/${quiz.id}`,
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ answers, score: 100, correctCount: 3 }),
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ score: 0, correctCount: 0 });

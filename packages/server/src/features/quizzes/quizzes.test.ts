@@ -10,6 +10,7 @@ import {
   subscribe,
 } from '../../testing/certification.ts';
 import { insertQuiz, textOptions } from '../../testing/quizzes.ts';
+import { pendingDrawOf, questionsAsAuthored } from '../../testing/shown.ts';
 import { mediaUrl, storeImage } from '../../lib/media.ts';
 import { ACCOUNT_CHANGED_CHANNEL } from '../../lib/account-cache.ts';
 
@@ -302,7 +303,15 @@ describe('GET /api/quizzes/:quizId', () => {
     });
     const response = await get(`/api/quizzes/${quiz.id}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
+    // The learner's draw (decision 031): questions and options shuffled. Read in the order written
+    // through the pending draw, it is the quiz as authored.
+    const body = response.json<{ questions: Array<{ options: unknown[]; questionImage: string | null }> }>();
+    const draw = await pendingDrawOf(context.database, learnerId, quiz.id);
+    expect(body.questions.map((question) => (question as { _id?: string })._id)).toEqual(
+      draw.map((question) => question.questionId),
+    );
+    const authored = questionsAsAuthored(quiz.questionIds, draw, body.questions);
+    expect({ ...body, questions: authored }).toEqual({
       _id: quiz.id,
       title: 'Colours',
       category: 'Art',
@@ -335,7 +344,7 @@ describe('GET /api/quizzes/:quizId', () => {
         },
       ],
     });
-    const image = await get(response.json().questions[0].questionImage);
+    const image = await get(authored[0]?.questionImage ?? 'no image');
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
   });
