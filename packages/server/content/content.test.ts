@@ -278,7 +278,8 @@ describe('practice', () => {
       ...(quiz.level === 0 && quiz.subLevel === undefined
         ? []
         : [`${quiz.key}: level ${quiz.level} ${quiz.subLevel}`]),
-      ...((quiz.questions?.length ?? 0) >= MIN_QUESTIONS
+      // A generated quiz (decision 033) shows questionsPerAttempt fresh questions every time.
+      ...((quiz.generator ? (quiz.questionsPerAttempt ?? 0) : (quiz.questions?.length ?? 0)) >= MIN_QUESTIONS
         ? []
         : [`${quiz.key}: ${quiz.questions?.length} questions`]),
     ]);

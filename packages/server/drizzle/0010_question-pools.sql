@@ -1,6 +1,7 @@
 -- Question pools and a fresh draw per attempt (issue 16, decision 031), and the review box
--- (decision 032). Existing quizzes show all their questions, as before.
+-- (decision 032), generated Maths quizzes (decision 033). Existing quizzes show all their questions.
 ALTER TABLE "quizzes" ADD COLUMN "questions_per_attempt" integer;--> statement-breakpoint
+ALTER TABLE "quizzes" ADD COLUMN "generator" jsonb;--> statement-breakpoint
 ALTER TABLE "quizzes" ADD CONSTRAINT "quizzes_questions_per_attempt_check" CHECK ("quizzes"."questions_per_attempt" is null or "quizzes"."questions_per_attempt" between 1 and 100);--> statement-breakpoint
 ALTER TABLE "questions" ADD COLUMN "keep_option_order" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE TABLE "quiz_draws" (
@@ -9,6 +10,7 @@ CREATE TABLE "quiz_draws" (
 	"draw_id" uuid DEFAULT gen_random_uuid() NOT NULL,
 	"quiz_version" integer NOT NULL,
 	"questions" jsonb NOT NULL,
+	"generated" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "quiz_draws_user_id_quiz_id_pk" PRIMARY KEY("user_id","quiz_id")
 );

@@ -149,6 +149,11 @@ export const quizzes = pgTable(
     attemptsAllowed: integer('attempts_allowed').notNull().default(3),
     /** Questions one attempt shows, drawn afresh each time from the pool (issue 16); null: all. */
     questionsPerAttempt: integer('questions_per_attempt'),
+    /**
+     * A generated Maths quiz (decision 033): its questions come from the generators for this grade,
+     * a fresh seed per draw, instead of from question rows. Null for an authored quiz.
+     */
+    generator: jsonb('generator').$type<QuizGenerator>(),
     passScore: integer('pass_score').notNull().default(100),
     published: boolean('published').notNull().default(true),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -222,11 +227,27 @@ export const questions = pgTable(
   ],
 );
 
+/** What a generated quiz draws from (decision 033). */
+export interface QuizGenerator {
+  grade: string;
+  /** Only these generators (each must suit the grade); absent: every one that suits it. */
+  generatorIds?: string[];
+}
+
+/** How a generated draw was made: the same input makes the same questions again (decision 033). */
+export interface GeneratedDraw extends QuizGenerator {
+  version: number;
+  seed: number;
+  count: number;
+}
+
 export interface AttemptedQuestion {
   /** The question row it was drawn from (absent in snapshots taken before draws, decision 031). */
   questionId?: string;
   /** Shown option i is the question's stored option optionOrder[i] (absent before draws). */
   optionOrder?: number[];
+  /** A generated question: its generator and own seed (decision 033); it has no questionId. */
+  generator?: { id: string; seed: number };
   questionText: string;
   questionImage: string | null;
   options: StoredOption[];
@@ -252,7 +273,9 @@ export const attempts = pgTable(
     score: integer('score_hundredths').notNull(),
     correctCount: integer('correct_count').notNull(),
     total: integer('total').notNull(),
-    snapshot: jsonb('snapshot').$type<{ title: string; questions: AttemptedQuestion[] }>().notNull(),
+    snapshot: jsonb('snapshot')
+      .$type<{ title: string; questions: AttemptedQuestion[]; generated?: GeneratedDraw }>()
+      .notNull(),
     /**
      * The snapshot's title, kept beside it so a history page reads a short column rather than
      * each row's whole snapshot (decision 016). Computed by the database on every write, so no
@@ -341,6 +364,8 @@ export const quizDraws = pgTable(
     drawId: uuid('draw_id').notNull().defaultRandom(),
     quizVersion: integer('quiz_version').notNull(),
     questions: jsonb('questions').$type<AttemptedQuestion[]>().notNull(),
+    /** A generated quiz's draw: its seed and settings (decision 033); null for an authored quiz. */
+    generated: jsonb('generated').$type<GeneratedDraw>(),
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.quizId] })],

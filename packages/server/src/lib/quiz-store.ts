@@ -1,6 +1,13 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.ts';
-import { categories, questions, quizGrades, quizzes, type StoredOption } from '../db/schema.ts';
+import {
+  categories,
+  questions,
+  quizGrades,
+  quizzes,
+  type QuizGenerator,
+  type StoredOption,
+} from '../db/schema.ts';
 import { notifyQuizChanged } from './quiz-cache.ts';
 
 /**
@@ -19,6 +26,8 @@ export interface QuizRowValues {
   attemptsAllowed?: number | undefined;
   /** Questions one attempt shows (a fresh draw each time); null: all of them (decision 031). */
   questionsPerAttempt?: number | null | undefined;
+  /** A generated Maths quiz's grade and generators (decision 033); absent: left as it is. */
+  generator?: QuizGenerator | null | undefined;
 }
 
 export interface QuizQuestionValues {
@@ -108,7 +117,9 @@ const questionRow = (quizId: string, position: number, question: QuizQuestionVal
 
 export async function insertQuizBody(tx: DbOrTx, quizId: string, body: QuizBody): Promise<void> {
   if (body.questions.length > 0) {
-    await tx.insert(questions).values(body.questions.map((question, position) => questionRow(quizId, position, question)));
+    await tx
+      .insert(questions)
+      .values(body.questions.map((question, position) => questionRow(quizId, position, question)));
   }
   if (body.grades.length > 0) {
     await tx.insert(quizGrades).values(body.grades.map((grade) => ({ quizId, grade })));

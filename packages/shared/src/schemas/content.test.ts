@@ -59,7 +59,7 @@ describe('ContentQuiz', () => {
   });
 
   it('accepts a question with an explanation (trimmed) and an explanation image, or without', () => {
-    const question = validQuiz().questions[0]!;
+    const question = (validQuiz().questions ?? [])[0]!;
     const parsed = ContentQuiz.parse(
       validQuiz({
         questions: [

@@ -6,6 +6,7 @@ import {
   OPTIONS_PER_QUESTION,
   QUESTIONS_PER_ATTEMPT_MAX,
 } from '../constants.ts';
+import { generateQuiz } from '../generators/quiz.ts';
 import { GradeValue } from './auth.ts';
 
 /**
@@ -97,6 +98,32 @@ export type ContentQuestion = z.output<typeof ContentQuestion>;
 
 const SUB_LEVEL_PATTERN = /^L(\d+)-C(\d+)$/;
 
+/** What is wrong with a generated quiz's settings, or null (decision 033). */
+function generatedQuizProblem(quiz: {
+  level: number;
+  questionsPerAttempt?: number | undefined;
+  questions: unknown[];
+  generator?: { grade: string; generatorIds?: string[] | undefined } | undefined;
+}): string | null {
+  if (!quiz.generator) return null;
+  if (quiz.level !== 0) return 'A generated quiz is a practice quiz (level 0)';
+  if (quiz.questions.length > 0) return 'A generated quiz has no questions of its own';
+  if (quiz.questionsPerAttempt === undefined) return 'A generated quiz needs questionsPerAttempt';
+  try {
+    // A trial draw: unknown generators, ones that do not suit the grade or too few different
+    // questions for the count fail here rather than in a learner's attempt.
+    generateQuiz({
+      seed: 'content-check',
+      grade: quiz.generator.grade,
+      count: quiz.questionsPerAttempt,
+      ...(quiz.generator.generatorIds ? { generatorIds: quiz.generator.generatorIds } : {}),
+    });
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 export const ContentQuiz = z
   .strictObject({
     key: z
@@ -134,10 +161,36 @@ export const ContentQuiz = z
       .min(1, `questionsPerAttempt must be 1 to ${QUESTIONS_PER_ATTEMPT_MAX}`)
       .max(QUESTIONS_PER_ATTEMPT_MAX, `questionsPerAttempt must be 1 to ${QUESTIONS_PER_ATTEMPT_MAX}`)
       .optional(),
-    questions: z.array(ContentQuestion).min(1, 'A quiz has at least one question'),
+    /**
+     * A generated Maths quiz (decision 033): no questions of its own; every draw is
+     * questionsPerAttempt fresh questions from the generators for `grade`.
+     */
+    generator: z
+      .strictObject({
+        grade: GradeValue,
+        generatorIds: z.array(z.string()).min(1, 'generatorIds lists at least one generator').optional(),
+      })
+      .optional(),
+    questions: z.array(ContentQuestion).default([]),
   })
   .superRefine((quiz, context) => {
-    if (quiz.questionsPerAttempt !== undefined && quiz.questionsPerAttempt > quiz.questions.length) {
+    if (quiz.generator === undefined) {
+      if (quiz.questions.length === 0) {
+        context.addIssue({
+          code: 'custom',
+          path: ['questions'],
+          message: 'A quiz has at least one question',
+        });
+      }
+    } else {
+      const problem = generatedQuizProblem(quiz);
+      if (problem) context.addIssue({ code: 'custom', path: ['generator'], message: problem });
+    }
+    if (
+      quiz.generator === undefined &&
+      quiz.questionsPerAttempt !== undefined &&
+      quiz.questionsPerAttempt > quiz.questions.length
+    ) {
       context.addIssue({
         code: 'custom',
         path: ['questionsPerAttempt'],

@@ -11,6 +11,7 @@ import {
   reviewItems,
   users,
   type AttemptedQuestion,
+  type GeneratedDraw,
 } from '../../db/schema.ts';
 import { practiceCapInForce } from '../../entitlements/plan.ts';
 
@@ -30,6 +31,8 @@ const builder = new QueryBuilder();
 export interface PendingDraw {
   id: string;
   questions: AttemptedQuestion[];
+  /** A generated quiz's seed and settings (decision 033). */
+  generated: GeneratedDraw | null;
 }
 
 /**
@@ -37,7 +40,9 @@ export interface PendingDraw {
  * with their answers; null when the learner has not opened the quiz since their last submission.
  */
 const PENDING_DRAW = sql<PendingDraw | null>`(
-  select json_build_object('id', ${quizDraws.drawId}, 'questions', ${quizDraws.questions}) from ${quizDraws}
+  select json_build_object(
+    'id', ${quizDraws.drawId}, 'questions', ${quizDraws.questions}, 'generated', ${quizDraws.generated}
+  ) from ${quizDraws}
   where ${quizDraws.userId} = ${param('userId')}::uuid and ${quizDraws.quizId} = ${quizzes.id}
 )`;
 

@@ -114,7 +114,11 @@ export async function submitAttempt(
         score: score.scoreHundredths,
         correctCount: score.correctCount,
         total: score.totalQuestions,
-        snapshot: { title: quiz.title, questions: snapshotQuestions },
+        snapshot: {
+          title: quiz.title,
+          questions: snapshotQuestions,
+          ...(draw.generated ? { generated: draw.generated } : {}),
+        },
         submittedAt: now,
         drawId: draw.id,
         wrongQuestionIds,

@@ -48,7 +48,10 @@ afterAll(async () => {
 const textOptions = (...values: string[]) => values.map((value) => ({ type: 'text' as const, value }));
 
 /** A small valid pack under `prefix` (keys, titles and the category are unique to one test). */
-function samplePack(prefix: string): Record<string, ContentQuizInput[]> {
+/** Pack quizzes written with their questions (a generated quiz has none). */
+type AuthoredQuiz = ContentQuizInput & { questions: NonNullable<ContentQuizInput['questions']> };
+
+function samplePack(prefix: string): Record<string, AuthoredQuiz[]> {
   return {
     'certification/level-01.json': [
       {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { ContentPack, type ContentQuiz } from '@quizquest/shared';
 import type { Db, DbOrTx } from '../../db/index.ts';
-import type { StoredOption } from '../../db/schema.ts';
+import type { QuizGenerator, StoredOption } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import {
   imageMetadata,
@@ -211,6 +211,7 @@ interface QuizSnapshot {
   showByDefault: boolean;
   attemptsAllowed: number;
   questionsPerAttempt: number | null;
+  generator: QuizGenerator | null;
   learnMoreLink: string | null;
   grades: string[];
   questions: QuizQuestionValues[];
@@ -227,6 +228,7 @@ function snapshotHash(snapshot: QuizSnapshot): string {
     snapshot.learnMoreLink,
     // Pools and option order (decision 031): a change is a new version of the quiz.
     snapshot.questionsPerAttempt,
+    snapshot.generator ? [snapshot.generator.grade, snapshot.generator.generatorIds ?? null] : null,
     [...snapshot.grades].sort(),
     snapshot.questions.map((question) => [
       question.text,
@@ -267,6 +269,12 @@ function packSnapshot(quiz: ContentQuiz, images: QuizImages): QuizSnapshot {
     showByDefault: quiz.showByDefault,
     attemptsAllowed: quiz.attemptsAllowed,
     questionsPerAttempt: quiz.questionsPerAttempt ?? null,
+    generator: quiz.generator
+      ? {
+          grade: quiz.generator.grade,
+          ...(quiz.generator.generatorIds ? { generatorIds: quiz.generator.generatorIds } : {}),
+        }
+      : null,
     learnMoreLink: quiz.learnMoreLink ?? null,
     grades: quiz.grades,
     questions: quiz.questions.map((question) => ({
@@ -368,6 +376,7 @@ async function upsertQuiz(
       showByDefault: stored.showByDefault,
       attemptsAllowed: stored.attemptsAllowed,
       questionsPerAttempt: stored.questionsPerAttempt,
+      generator: stored.generator,
       learnMoreLink: stored.learnMoreLink,
       grades: await listQuizGrades(tx, stored.id),
       questions: await listQuizQuestions(tx, stored.id),

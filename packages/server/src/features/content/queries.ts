@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/index.ts';
-import { categories, questions, quizGrades, quizzes } from '../../db/schema.ts';
+import { categories, questions, quizGrades, quizzes, type QuizGenerator } from '../../db/schema.ts';
 
 /** The columns of a quiz that the content pack owns (published, deletedAt and passScore stay the admin's). */
 export interface PackQuizValues {
@@ -11,6 +11,7 @@ export interface PackQuizValues {
   showByDefault: boolean;
   attemptsAllowed: number;
   questionsPerAttempt: number | null;
+  generator: QuizGenerator | null;
   learnMoreLink: string | null;
 }
 
@@ -31,6 +32,7 @@ export async function findQuizByContentKey(tx: DbOrTx, contentKey: string) {
       showByDefault: quizzes.showByDefault,
       attemptsAllowed: quizzes.attemptsAllowed,
       questionsPerAttempt: quizzes.questionsPerAttempt,
+      generator: quizzes.generator,
       learnMoreLink: quizzes.learnMoreLink,
     })
     .from(quizzes)

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizAttemptResponse, QuizResultResponse } from '@quizquest/shared';
-import { attempts, questions, quizDraws } from '../../db/schema.ts';
+import { generateQuiz } from '@quizquest/shared/generators';
+import { attempts, questions, quizDraws, quizzes } from '../../db/schema.ts';
+import { QUIZ_CHANGED_CHANNEL } from '../../lib/quiz-cache.ts';
 import { createTestContext, insertUser, loginAs, type TestContext } from '../../testing/index.ts';
 import { insertQuiz, textOptions, type TestQuestion } from '../../testing/quizzes.ts';
 
@@ -404,5 +406,65 @@ describe('statistics per question', () => {
       headers: adminHeaders,
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('a generated Maths quiz (decision 033)', () => {
+  async function generatedQuiz(grade: string) {
+    const quiz = await insertQuiz(context.database, {
+      questions: [],
+      category: 'Maths',
+      grades: [grade],
+      questionsPerAttempt: 10,
+      attemptsAllowed: 100,
+    });
+    await context.database.db.update(quizzes).set({ generator: { grade } }).where(eq(quizzes.id, quiz.id));
+    context.database.announce(QUIZ_CHANGED_CHANNEL, quiz.id);
+    return quiz;
+  }
+
+  it('draws fresh questions under a new seed each attempt, kept in the snapshot so they can be made again', async () => {
+    const user = await learner();
+    const quiz = await generatedQuiz('c-3');
+    const first = await open(user.headers, quiz.id);
+    expect(first.questions).toHaveLength(10);
+    expect(first.totalQuestions).toBe(10);
+    expect(await open(user.headers, quiz.id)).toEqual(first);
+    const response = await context.request({
+      method: 'GET',
+      url: `/api/quizzes/${quiz.id}`,
+      headers: user.headers,
+    });
+    expect(response.body).not.toMatch(/correct|explanation|seed/i);
+
+    const submitted = await submit(user.headers, quiz.id, Array(10).fill(0));
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const [stored] = await context.database.db.select().from(attempts).where(eq(attempts.userId, user.id));
+    const generated = stored?.snapshot.generated;
+    expect(generated).toMatchObject({ grade: 'c-3', count: 10 });
+    // The same settings make the same questions, letter for letter: results and statistics stay exact.
+    const again = generateQuiz({ seed: generated?.seed ?? 0, grade: 'c-3', count: 10 });
+    expect(again.questions.map((question) => question.questionText)).toEqual(texts(first));
+    expect(stored?.correctCount).toBe(
+      again.questions.filter((question) => question.correctAnswerIndex === 0).length,
+    );
+
+    const second = await open(user.headers, quiz.id);
+    expect(texts(second)).not.toEqual(texts(first));
+  });
+
+  it('shows as a quiz of questionsPerAttempt questions in the practice list', async () => {
+    const user = await learner();
+    const quiz = await generatedQuiz('c-3');
+    const list = await context.request({
+      method: 'POST',
+      url: '/api/quizzes/published',
+      headers: user.headers,
+      payload: { grade: Buffer.from('c-3').toString('base64'), category: 'Maths' },
+    });
+    const entry = list
+      .json<{ quizzes: Array<{ _id: string; totalQuestions: number }> }>()
+      .quizzes.find((candidate) => candidate._id === quiz.id);
+    expect(entry?.totalQuestions).toBe(10);
   });
 });

@@ -8,6 +8,7 @@ import {
   quizGrades,
   quizzes,
   type AttemptedQuestion,
+  type GeneratedDraw,
 } from '../../db/schema.ts';
 
 /**
@@ -38,6 +39,7 @@ const quizColumns = {
   learnMoreLink: quizzes.learnMoreLink,
   attemptsAllowed: quizzes.attemptsAllowed,
   questionsPerAttempt: quizzes.questionsPerAttempt,
+  generator: quizzes.generator,
   version: quizzes.version,
 };
 
@@ -113,7 +115,11 @@ export async function pendingDraw(db: DbOrTx, userId: string, quizId: string) {
  */
 export async function drawPool(db: DbOrTx, quizId: string) {
   const [quiz] = await db
-    .select({ version: quizzes.version, questionsPerAttempt: quizzes.questionsPerAttempt })
+    .select({
+      version: quizzes.version,
+      questionsPerAttempt: quizzes.questionsPerAttempt,
+      generator: quizzes.generator,
+    })
     .from(quizzes)
     .where(and(eq(quizzes.id, quizId), isLive()))
     .limit(1);
@@ -161,7 +167,13 @@ export async function shownQuestions(db: DbOrTx, userId: string, quizId: string)
  */
 export async function storeDraw(
   db: DbOrTx,
-  draw: { userId: string; quizId: string; quizVersion: number; questions: AttemptedQuestion[] },
+  draw: {
+    userId: string;
+    quizId: string;
+    quizVersion: number;
+    questions: AttemptedQuestion[];
+    generated: GeneratedDraw | null;
+  },
 ): Promise<AttemptedQuestion[]> {
   const [stored] = await db
     .insert(quizDraws)
@@ -172,6 +184,7 @@ export async function storeDraw(
         drawId: sql`excluded.draw_id`,
         quizVersion: sql`excluded.quiz_version`,
         questions: sql`excluded.questions`,
+        generated: sql`excluded.generated`,
         createdAt: sql`excluded.created_at`,
       },
       setWhere: sql`${quizDraws.quizVersion} <> excluded.quiz_version`,

@@ -10,8 +10,9 @@ import {
   type QuizAttemptResponse,
   type QuizOption,
 } from '@quizquest/shared';
+import { GENERATORS_VERSION, generateQuiz } from '@quizquest/shared/generators';
 import { randomInt } from 'node:crypto';
-import type { AttemptedQuestion } from '../../db/schema.ts';
+import type { AttemptedQuestion, GeneratedDraw, QuizGenerator } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { cachedAttemptCounts } from '../../entitlements/account-state.ts';
 import { assertCertificationQuizOpenForRead } from '../../entitlements/certification-gate.ts';
@@ -61,7 +62,10 @@ async function practiceCatalogue(deps: AppDeps, grade: string, category: string 
       learnMoreLink: safeLink(row.learnMoreLink),
       quizLimits: row.attemptsAllowed,
       // What one attempt shows: a pool shows questionsPerAttempt of its questions.
-      totalQuestions: Math.min(row.questionsPerAttempt ?? Infinity, questionCounts.get(row.id) ?? 0),
+      totalQuestions:
+        row.generator && row.questionsPerAttempt
+          ? row.questionsPerAttempt
+          : Math.min(row.questionsPerAttempt ?? Infinity, questionCounts.get(row.id) ?? 0),
     }));
   });
 }
@@ -121,6 +125,8 @@ async function newDraw(deps: AppDeps, userId: string, quizId: string): Promise<A
     queries.shownQuestions(deps.db, userId, quizId),
   ]);
   if (!source) return null;
+  if (source.generator)
+    return generatedDraw(deps, userId, quizId, { ...source, generator: source.generator });
   const drawn = drawQuestions(
     source.pool,
     poolHistory(attempted),
@@ -140,8 +146,58 @@ async function newDraw(deps: AppDeps, userId: string, quizId: string): Promise<A
       explanationImage: question.explanationImageMediaId ? mediaUrl(question.explanationImageMediaId) : null,
     };
   });
-  return queries.storeDraw(deps.db, { userId, quizId, quizVersion: source.version, questions: drawn });
+  return queries.storeDraw(deps.db, {
+    userId,
+    quizId,
+    quizVersion: source.version,
+    questions: drawn,
+    generated: null,
+  });
 }
+
+/** Questions of a generated quiz when questionsPerAttempt is not set. */
+const GENERATED_DEFAULT_COUNT = 10;
+
+/**
+ * A draw of a generated Maths quiz (decision 033): fresh questions from the grade's generators
+ * under a new random seed; the seed and settings are kept with the draw and, once submitted, in
+ * the attempt's snapshot, so the same questions can be made again letter for letter.
+ */
+async function generatedDraw(
+  deps: AppDeps,
+  userId: string,
+  quizId: string,
+  source: { version: number; questionsPerAttempt: number | null; generator: QuizGenerator },
+): Promise<AttemptedQuestion[]> {
+  const settings: GeneratedDraw = {
+    version: GENERATORS_VERSION,
+    seed: randomInt(2 ** 32),
+    grade: source.generator.grade,
+    count: source.questionsPerAttempt ?? GENERATED_DEFAULT_COUNT,
+    ...(source.generator.generatorIds ? { generatorIds: source.generator.generatorIds } : {}),
+  };
+  const generated = generateQuiz(settings);
+  const questions = generated.questions.map((question): AttemptedQuestion => ({
+    generator: { id: question.generatorId, seed: question.seed },
+    questionText: question.questionText,
+    questionImage: null,
+    options: question.options.map((option) => ({ type: option.type, value: option.value })),
+    correctAnswerIndex: question.correctAnswerIndex,
+    explanation: question.explanation,
+    explanationImage: null,
+  }));
+  return queries.storeDraw(deps.db, {
+    userId,
+    quizId,
+    quizVersion: source.version,
+    questions,
+    generated: settings,
+  });
+}
+
+/** The `_id` a learner's payload gives a question: its row id, or for a generated one its generator and seed. */
+const shownId = (question: AttemptedQuestion) =>
+  question.questionId ?? (question.generator ? `${question.generator.id}.${question.generator.seed}` : '');
 
 /** The learner's pending draw of the quiz: the stored one while the quiz is unchanged, else a new one. */
 async function drawFor(deps: AppDeps, userId: string, quizId: string, version: number) {
@@ -175,7 +231,7 @@ export async function quizForAttempt(
     totalQuestions: drawn.length,
     // Only what a learner may see: the correct answers and explanations stay on the server.
     questions: drawn.map((question) => ({
-      _id: question.questionId ?? '',
+      _id: shownId(question),
       questionText: question.questionText,
       questionImage: question.questionImage,
       options: question.options.map((option): QuizOption => ({ type: option.type, value: option.value })),
