@@ -9,7 +9,15 @@ import {
   DELETE_ACCOUNT_ADMIN_REFUSED,
   DELETE_ACCOUNT_WRONG_PASSWORD,
 } from '@quizquest/shared';
-import { attempts, certificates, emailTokens, paymentEvents, subscriptions, users } from '../../db/schema.ts';
+import {
+  attempts,
+  certificates,
+  emailTokens,
+  paymentEvents,
+  reviewSessions,
+  subscriptions,
+  users,
+} from '../../db/schema.ts';
 import { insertCertifications, newCertificateCode, subLevelIdsOf } from '../../testing/certification.ts';
 import {
   countRows,
@@ -21,6 +29,7 @@ import {
 } from '../../testing/index.ts';
 import { signPayload } from '../../testing/payments.ts';
 import { answersFor, insertQuiz, type TestQuiz } from '../../testing/quizzes.ts';
+import { answersAsAuthored, shownQuestionsOf } from '../../testing/shown.ts';
 
 const SECRET = 'webhook-secret-for-data-rights-0123456789';
 let context: TestContext;
@@ -154,10 +163,38 @@ async function fullLearner(avatar?: string): Promise<Learner> {
     [practiceQuiz, false],
     [otherQuiz, true],
   ] as const) {
-    const response = await context.submitAsAuthored(headers, quiz.id, correct ? answersFor(quiz) : answersFor(quiz).map((answer) => (answer + 1) % 4));
+    const response = await context.submitAsAuthored(
+      headers,
+      quiz.id,
+      correct ? answersFor(quiz) : answersFor(quiz).map((answer) => (answer + 1) % 4),
+    );
     expect(response.statusCode).toBe(201);
     attemptIds.push(response.json<{ attemptId: string }>().attemptId);
   }
+  // The wrong practice attempt put its three questions in the review box (decision 032): a review
+  // session answered all wrong leaves three review answers, and the questions due again in a new
+  // session.
+  const session = await context.request({ method: 'GET', url: '/api/review', headers });
+  expect(session.json<{ questions: unknown[] }>().questions).toHaveLength(3);
+  const [pending] = await context.database.db
+    .select({ questions: reviewSessions.questions })
+    .from(reviewSessions)
+    .where(eq(reviewSessions.userId, user.id));
+  const wrong = (pending?.questions ?? []).map(
+    (question) => (question.correctAnswerIndex + 1) % question.options.length,
+  );
+  const reviewed = await context.request({
+    method: 'POST',
+    url: '/api/review/submit',
+    headers,
+    payload: { answers: wrong },
+  });
+  expect(reviewed.statusCode, reviewed.body).toBeLessThan(300);
+  expect((await context.request({ method: 'GET', url: '/api/review', headers })).statusCode).toBe(200);
+  // A quiz opened and not submitted: a pending draw (decision 031).
+  expect(
+    (await context.request({ method: 'GET', url: `/api/quizzes/${practiceQuiz.id}`, headers })).statusCode,
+  ).toBe(200);
   await insertCertifications(context.database, user.id, subLevelIdsOf(1));
   const certificateCode = newCertificateCode();
   await context.database.db.insert(certificates).values({ userId: user.id, level: 1, code: certificateCode });
@@ -185,6 +222,10 @@ async function personalRows(learner: Learner) {
     attempts: await countWhere('attempts', 'user_id', learner.id),
     certifications: await countWhere('certifications', 'user_id', learner.id),
     certificates: await countWhere('certificates', 'user_id', learner.id),
+    quiz_draws: await countWhere('quiz_draws', 'user_id', learner.id),
+    review_items: await countWhere('review_items', 'user_id', learner.id),
+    review_sessions: await countWhere('review_sessions', 'user_id', learner.id),
+    review_answers: await countWhere('review_answers', 'user_id', learner.id),
     avatar: await countWhere('media', 'id', learner.avatarMediaId),
     paymentEventsNamingEmail: Number(
       (
@@ -198,7 +239,18 @@ async function personalRows(learner: Learner) {
 }
 
 async function tableCounts() {
-  const tables = ['users', 'email_tokens', 'subscriptions', 'attempts', 'certifications', 'certificates'];
+  const tables = [
+    'users',
+    'email_tokens',
+    'subscriptions',
+    'attempts',
+    'certifications',
+    'certificates',
+    'quiz_draws',
+    'review_items',
+    'review_sessions',
+    'review_answers',
+  ];
   const counts: Record<string, number> = {};
   for (const table of [...tables, 'media', 'payment_events'])
     counts[table] = await countRows(context.database, table);
@@ -252,7 +304,15 @@ describe('GET /api/user/export', () => {
     expect(file.attempts.map((attempt) => attempt.id).sort()).toEqual([...learner.attemptIds].sort());
     const passed = file.attempts.find((attempt) => attempt.score === 100);
     expect(passed?.questions).toHaveLength(3);
-    expect(passed?.answers).toEqual(answersFor(practiceQuiz));
+    // Answers in the order the learner was shown them (decision 031); as written, all right.
+    const shown = await shownQuestionsOf(context.database, passed?.id ?? '');
+    expect(answersAsAuthored(practiceQuiz.questionIds, shown, passed?.answers ?? [])).toEqual(
+      answersFor(practiceQuiz),
+    );
+    // The review box and the review answers are the learner's; a pending draw and review session
+    // hold answer keys and stay out (decision 032).
+    expect(file.reviewBox).toHaveLength(3);
+    expect(file.reviewAnswers).toHaveLength(3);
     expect(file.certifications).toHaveLength(10);
     expect(file.certificates).toEqual([
       expect.objectContaining({
@@ -350,6 +410,10 @@ describe('POST /api/user/delete-account', () => {
       attempts: 3,
       certifications: 10,
       certificates: 1,
+      quiz_draws: 1,
+      review_items: 3,
+      review_sessions: 1,
+      review_answers: 3,
       avatar: 1,
       paymentEventsNamingEmail: 1,
     });
@@ -365,6 +429,10 @@ describe('POST /api/user/delete-account', () => {
       attempts: 0,
       certifications: 0,
       certificates: 0,
+      quiz_draws: 0,
+      review_items: 0,
+      review_sessions: 0,
+      review_answers: 0,
       avatar: 0,
       paymentEventsNamingEmail: 0,
     });
@@ -375,6 +443,10 @@ describe('POST /api/user/delete-account', () => {
       subscriptions: before.subscriptions! - 1,
       certifications: before.certifications! - 10,
       certificates: before.certificates! - 1,
+      quiz_draws: before.quiz_draws! - 1,
+      review_items: before.review_items! - 3,
+      review_sessions: before.review_sessions! - 1,
+      review_answers: before.review_answers! - 3,
       media: before.media! - 1,
       // Kept: the attempts (anonymous) and the payment's financial record (redacted).
     });
