@@ -215,13 +215,16 @@ function QuestionStats({ quiz, range, onBack }: QuestionStatsProps) {
   const hardest = state.status === 'ready' ? hardestQuestionIds(state.rows) : new Set<string>();
 
   return (
-    <section aria-labelledby={headingId}>
-      <button type="button" className="button button-secondary button-small" onClick={onBack}>
-        Back to all quizzes
-      </button>
-      <h3 id={headingId} ref={headingRef} tabIndex={-1}>
-        Questions of {quiz.title}
-      </h3>
+    // Direct children of the modal's grid, as in the list: the table's scroller keeps it in the modal.
+    <>
+      <div>
+        <button type="button" className="button button-secondary button-small" onClick={onBack}>
+          Back to all quizzes
+        </button>
+        <h3 id={headingId} ref={headingRef} tabIndex={-1}>
+          Questions of {quiz.title}
+        </h3>
+      </div>
       {state.status === 'loading' ? <p role="status">Loading questions...</p> : null}
       {state.status === 'error' ? (
         <p className="form-error" role="alert">
@@ -263,6 +266,6 @@ function QuestionStats({ quiz, range, onBack }: QuestionStatsProps) {
           </table>
         </div>
       ) : null}
-    </section>
+    </>
   );
 }
