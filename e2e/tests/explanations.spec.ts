@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { AnswerKey, pickAnswer, shownQuestionTexts, type KeyQuestion } from '../support/answers.ts';
 import {
   createVerifiedLearner,
   DEMO_ADMIN,
@@ -20,12 +21,29 @@ const PIXEL_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const EXPLANATION = 'Mars looks red because the dust on it is full of rust, like an old bicycle.';
 
-/** A practice quiz for Class 3 made through the admin API: question 1 explained, question 2 not. */
+const text = (...values: string[]) => values.map((value) => ({ type: 'text' as const, value }));
+const MARS = 'Which planet is called the Red Planet?';
+const EARTH = 'Which planet do we live on?';
+const QUESTIONS: KeyQuestion[] = [
+  {
+    questionText: MARS,
+    correctAnswerIndex: 1,
+    options: text('Venus', 'Mars', 'Earth', 'Jupiter'),
+    explanation: EXPLANATION,
+  },
+  {
+    questionText: EARTH,
+    correctAnswerIndex: 2,
+    options: text('Mercury', 'Saturn', 'Earth', 'Neptune'),
+  },
+];
+const key = new AnswerKey(QUESTIONS);
+
+/** A practice quiz for Class 3 made through the admin API: the Mars question explained, the other not. */
 async function createExplainedQuiz(page: Page): Promise<{ id: string; title: string }> {
   const login = await page.request.post('/api/auth/login', { data: DEMO_ADMIN });
   expect(login.status()).toBe(200);
   const title = `Red Planet ${randomUUID().slice(0, 8)}`;
-  const text = (...values: string[]) => values.map((value) => ({ type: 'text', value }));
   const added = await page.request.post('/api/admin/quizzes/add', {
     headers: bearer((await login.json()).token),
     data: {
@@ -35,20 +53,7 @@ async function createExplainedQuiz(page: Page): Promise<{ id: string; title: str
       level: 0,
       showByDefault: false,
       attemptsAllowed: 3,
-      questions: [
-        {
-          questionText: 'Which planet is called the Red Planet?',
-          correctAnswerIndex: 1,
-          options: text('Venus', 'Mars', 'Earth', 'Jupiter'),
-          explanation: EXPLANATION,
-          explanationImage: PIXEL_PNG,
-        },
-        {
-          questionText: 'Which planet do we live on?',
-          correctAnswerIndex: 2,
-          options: text('Mercury', 'Saturn', 'Earth', 'Neptune'),
-        },
-      ],
+      questions: [{ ...QUESTIONS[0], explanationImage: PIXEL_PNG }, QUESTIONS[1]],
     },
   });
   expect(added.status(), await added.text()).toBe(201);
@@ -86,38 +91,44 @@ for (const viewport of [
     await page.goto(`/quizzes/attempt/${quiz.id}`);
     await expect(page.getByRole('heading', { level: 1, name: quiz.title })).toBeVisible();
     await expect(page.getByText(EXPLANATION)).toHaveCount(0);
-    // Question 1 wrong (Venus) with the keyboard, question 2 right (Earth).
-    const first = page.getByRole('group', { name: /^Question 1 / }).getByRole('radio');
-    await first.first().focus();
-    await page.keyboard.press('Space');
-    await expect(first.first()).toBeChecked();
-    await page
-      .getByRole('group', { name: /^Question 2 / })
-      .getByRole('radio')
-      .nth(2)
-      .check();
+    // The questions come in a drawn order with shuffled options (decision 031): the Mars question
+    // is answered wrong with the keyboard, the Earth question right, wherever they are shown.
+    const shown = await shownQuestionTexts(page);
+    expect([...shown].sort()).toEqual([EARTH, MARS]);
+    const n = shown.indexOf(MARS) + 1;
+    const other = shown.indexOf(EARTH) + 1;
+    await pickAnswer(page, key, n, false, { keyboard: true });
+    await pickAnswer(page, key, other, true);
+    // The letter Mars is shown under: the options as drawn.
+    const marsLetter = await page
+      .locator(`#question-${n} label.choice`)
+      .filter({ has: page.getByText('Mars', { exact: true }) })
+      .locator('.choice-letter')
+      .textContent();
     await page.getByRole('button', { name: 'Submit Quiz' }).click();
     await expect(page).toHaveURL(/\/quizzes\/result\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Quiz Result' })).toBeVisible();
 
     const questions = page.locator('.result-question');
     await expect(questions).toHaveCount(2);
-    const wrong = questions.nth(0);
+    // The result lists the questions in the order they were shown.
+    await expect(questions.locator('p.question-text')).toHaveText(shown);
+    const wrong = questions.nth(n - 1);
     await expect(wrong.getByText('Incorrect')).toBeVisible();
     const learn = wrong.getByRole('region', { name: "Let's learn" });
     await expect(learn).toBeVisible();
-    await expect(learn).toContainText(/Correct answer:\s*B\s*Mars/);
+    await expect(learn).toContainText(new RegExp(`Correct answer:\\s*${marsLetter}\\s*Mars`));
     await expect(learn.getByText(EXPLANATION)).toBeVisible();
-    await expect(learn.getByRole('img', { name: 'Picture that explains question 1' })).toBeVisible();
+    await expect(learn.getByRole('img', { name: `Picture that explains question ${n}` })).toBeVisible();
     // The right answer has nothing to learn.
-    await expect(questions.nth(1).locator('.verdict-correct')).toHaveText(/Correct$/);
-    await expect(questions.nth(1).getByRole('region', { name: "Let's learn" })).toHaveCount(0);
+    await expect(questions.nth(other - 1).locator('.verdict-correct')).toHaveText(/Correct$/);
+    await expect(questions.nth(other - 1).getByRole('region', { name: "Let's learn" })).toHaveCount(0);
 
     // Nothing sticks out at 360 px; the button is a comfortable target.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       viewport.width,
     );
-    const read = learn.getByRole('button', { name: 'Read aloud the answer to question 1' });
+    const read = learn.getByRole('button', { name: `Read aloud the answer to question ${n}` });
     await read.scrollIntoViewIfNeeded();
     const box = await read.boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(24);
@@ -130,7 +141,9 @@ for (const viewport of [
     await page.keyboard.press('Enter');
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { spoken: string[] }).spoken))
-      .toEqual([`Question 1. The correct answer is B: Mars. ${EXPLANATION}`]);
-    await expect(learn.getByRole('button', { name: 'Stop reading the answer to question 1' })).toBeVisible();
+      .toEqual([`Question ${n}. The correct answer is ${marsLetter}: Mars. ${EXPLANATION}`]);
+    await expect(
+      learn.getByRole('button', { name: `Stop reading the answer to question ${n}` }),
+    ).toBeVisible();
   });
 }
