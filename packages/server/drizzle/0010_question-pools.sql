@@ -52,3 +52,13 @@ ALTER TABLE "review_answers" ADD CONSTRAINT "review_answers_user_id_users_id_fk"
 ALTER TABLE "review_answers" ADD CONSTRAINT "review_answers_quiz_id_quizzes_id_fk" FOREIGN KEY ("quiz_id") REFERENCES "public"."quizzes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "review_items_user_due_idx" ON "review_items" USING btree ("user_id","due_at");--> statement-breakpoint
 CREATE INDEX "review_answers_user_answered_idx" ON "review_answers" USING btree ("user_id","answered_at");
+--> statement-breakpoint
+-- Images a pending draw or review session shows keep their media from the sweeper (decision 022),
+-- as the images of an attempt's snapshot do (migration 0008): the same kind of function and index.
+CREATE OR REPLACE FUNCTION media_urls_in_questions(questions jsonb) RETURNS jsonb
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT jsonb_path_query_array(questions, 'lax $[*].questionImage ? (@ != null)')
+    || jsonb_path_query_array(questions, 'lax $[*].explanationImage ? (@ != null)')
+    || jsonb_path_query_array(questions, 'lax $[*].options[*] ? (@.type == "image").value') $$;--> statement-breakpoint
+CREATE INDEX "quiz_draws_media_idx" ON "quiz_draws" USING gin (media_urls_in_questions("questions")) WHERE media_urls_in_questions("questions") <> '[]'::jsonb;--> statement-breakpoint
+CREATE INDEX "review_sessions_media_idx" ON "review_sessions" USING gin (media_urls_in_questions("questions")) WHERE media_urls_in_questions("questions") <> '[]'::jsonb;

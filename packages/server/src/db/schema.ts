@@ -368,7 +368,13 @@ export const quizDraws = pgTable(
     generated: jsonb('generated').$type<GeneratedDraw>(),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.quizId] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.quizId] }),
+    // Is a media still shown by a pending draw? (decision 022; the function is in migration 0010)
+    index('quiz_draws_media_idx')
+      .using('gin', sql`media_urls_in_questions(${table.questions})`)
+      .where(sql`media_urls_in_questions(${table.questions}) <> '[]'::jsonb`),
+  ],
 );
 
 /**
@@ -398,14 +404,22 @@ export const reviewItems = pgTable(
 );
 
 /** A learner's pending review session: the due questions shown, as a draw is (decision 032). */
-export const reviewSessions = pgTable('review_sessions', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  sessionId: uuid('session_id').notNull().defaultRandom(),
-  questions: jsonb('questions').$type<ReviewedQuestion[]>().notNull(),
-  createdAt: createdAt(),
-});
+export const reviewSessions = pgTable(
+  'review_sessions',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').notNull().defaultRandom(),
+    questions: jsonb('questions').$type<ReviewedQuestion[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('review_sessions_media_idx')
+      .using('gin', sql`media_urls_in_questions(${table.questions})`)
+      .where(sql`media_urls_in_questions(${table.questions}) <> '[]'::jsonb`),
+  ],
+);
 
 export interface ReviewedQuestion extends AttemptedQuestion {
   questionId: string;

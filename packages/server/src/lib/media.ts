@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { default as Sharp, Metadata } from 'sharp';
 import type { DbOrTx } from '../db/index.ts';
-import { attempts, media, questions, users } from '../db/schema.ts';
+import { attempts, media, questions, quizDraws, reviewSessions, users } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from './http-error.ts';
 import { limitOrThrow } from './rate-limiter.ts';
@@ -190,6 +190,16 @@ export function mediaIsReferenced(id: SQL | AnyPgColumn): SQL {
       select 1 from ${attempts}
       where media_urls_in_snapshot(${attempts.snapshot}) <> '[]'::jsonb
         and media_urls_in_snapshot(${attempts.snapshot}) ? ${url}
+    )
+    or exists (
+      select 1 from ${quizDraws}
+      where media_urls_in_questions(${quizDraws.questions}) <> '[]'::jsonb
+        and media_urls_in_questions(${quizDraws.questions}) ? ${url}
+    )
+    or exists (
+      select 1 from ${reviewSessions}
+      where media_urls_in_questions(${reviewSessions.questions}) <> '[]'::jsonb
+        and media_urls_in_questions(${reviewSessions.questions}) ? ${url}
     )
   )`;
 }
