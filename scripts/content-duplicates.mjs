@@ -15,7 +15,7 @@ for (const folder of ['certification', 'practice']) {
   for (const name of readdirSync(path.join(CONTENT_DIR, folder)).filter((file) => file.endsWith('.json'))) {
     const file = `${folder}/${name}`;
     for (const quiz of JSON.parse(readFileSync(path.join(CONTENT_DIR, file), 'utf8'))) {
-      quiz.questions.forEach((question, index) => {
+      (quiz.questions ?? []).forEach((question, index) => {
         const correct = question.options[question.correctAnswerIndex]?.value ?? '';
         const key = [
           question.questionText.trim().toLowerCase().replace(/\s+/g, ' '),
