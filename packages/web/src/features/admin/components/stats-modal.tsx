@@ -234,7 +234,7 @@ function QuestionStats({ quiz, range, onBack }: QuestionStatsProps) {
       {state.status === 'ready' && state.rows.length === 0 ? <p role="status">{NO_QUESTION_STATS}</p> : null}
       {state.status === 'ready' && state.rows.length > 0 ? (
         <div className="table-scroll" role="region" aria-label="Question stats table" tabIndex={0}>
-          <table className="data-table" aria-labelledby={headingId}>
+          <table className="data-table question-stats-table" aria-labelledby={headingId}>
             <thead>
               <tr>
                 <th scope="col">Question</th>
