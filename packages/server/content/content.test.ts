@@ -288,6 +288,70 @@ describe('practice', () => {
   });
 });
 
+describe('topic quizzes (issue 17)', () => {
+  const BAND_GRADES: Record<string, string[]> = {
+    early: ['Nursery', 'Jr-Kg', 'Sr-Kg'],
+    'c1-2': ['c-1', 'c-2'],
+    'c3-5': ['c-3', 'c-4', 'c-5'],
+    'c6-8': ['c-6', 'c-7', 'c-8'],
+    'c9-10': ['c-9', 'c-10'],
+    'c11-12': ['c-11', 'c-12'],
+  };
+  const CATEGORY_OF: Record<string, string> = {
+    maths: 'Maths',
+    english: 'English',
+    science: 'Science',
+    'general-knowledge': 'General Knowledge',
+    'logical-reasoning': 'Logical Reasoning',
+    computers: 'Computers',
+  };
+  const TOPIC_FILE = /^practice\/([a-z-]+)-(early|c1-2|c3-5|c6-8|c9-10|c11-12)\.json$/;
+  const topicFiles = files.filter(({ file }) => TOPIC_FILE.test(file));
+
+  it('are pools of at least 30 questions showing 10, for their band and category, never shown by default', () => {
+    const problems = topicFiles.flatMap(({ file, quizzes }) => {
+      const [, slug = '', band = ''] = TOPIC_FILE.exec(file) ?? [];
+      return quizzes.flatMap((quiz) => [
+        ...((quiz.questions?.length ?? 0) >= 30 ? [] : [`${quiz.key}: ${quiz.questions?.length} questions`]),
+        ...(quiz.questionsPerAttempt === 10
+          ? []
+          : [`${quiz.key}: questionsPerAttempt ${quiz.questionsPerAttempt}`]),
+        ...(quiz.category === CATEGORY_OF[slug] ? [] : [`${quiz.key}: category ${quiz.category} in ${file}`]),
+        ...(JSON.stringify(quiz.grades) === JSON.stringify(BAND_GRADES[band])
+          ? []
+          : [`${quiz.key}: grades ${JSON.stringify(quiz.grades)} in ${file}`]),
+        ...(quiz.showByDefault === false ? [] : [`${quiz.key}: shown by default`]),
+        ...(quiz.key.startsWith(`practice-${slug}-${band}-`)
+          ? []
+          : [`${quiz.key}: key not practice-${slug}-${band}-…`]),
+      ]);
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('ask nothing the pack already asks elsewhere (same text, picture and answer)', () => {
+    const seen = new Map<string, string[]>();
+    for (const { file, quiz } of allQuizzes) {
+      (quiz.questions ?? []).forEach((question, index) => {
+        const correct = question.options?.[question.correctAnswerIndex]?.value ?? '';
+        const key = [
+          String(question.questionText ?? '')
+            .trim()
+            .toLowerCase()
+            .replace(/\s+/g, ' '),
+          question.questionImage ?? '',
+          String(correct).trim().toLowerCase(),
+        ].join('\u0000');
+        seen.set(key, [...(seen.get(key) ?? []), `${file}: ${where(quiz, index)}`]);
+      });
+    }
+    const repeats = [...seen.values()].filter(
+      (places) => places.length > 1 && places.some((place) => TOPIC_FILE.test(place.split(':')[0] ?? '')),
+    );
+    expect(repeats).toEqual([]);
+  });
+});
+
 describe('images', () => {
   const referenced = new Map<string, string[]>();
   for (const { quiz } of allQuizzes) {
