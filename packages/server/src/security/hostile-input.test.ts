@@ -64,6 +64,8 @@ interface Target {
   body?: { schema: z.ZodType; valid: () => Record<string, Json> };
   /** The raw-body webhook: checked by signature, not by a schema. */
   raw?: true;
+  /** Run before each input is judged (and before the rows are counted). */
+  prepare?: () => Promise<unknown>;
 }
 
 /** Routes that read no body, query or parameter: only the never-5xx check applies to them. */
@@ -234,6 +236,10 @@ const TARGETS: Target[] = [
     path: (params) => `/api/quizzes/submit/${params.quizId}`,
     params: () => ({ quizId: quiz.id }),
     body: { schema: SubmitQuizRequest, valid: () => ({ answers: answersFor(quiz) }) },
+    // Every input answers a pending draw (decision 031), so it meets the answers' own checks, not
+    // only the 409 of a quiz that was not opened: open the quiz (the same draw until submitted).
+    prepare: () =>
+      context.request({ method: 'GET', url: `/api/quizzes/${quiz.id}`, headers: learner.headers }),
   },
   {
     route: 'GET /api/quizzes/result/:attemptId',
@@ -470,6 +476,7 @@ function expectRefusal(response: LightMyRequestResponse, what: string) {
  * gets a 4xx with a message and changes no row.
  */
 async function judge(target: Target, input: Attempt, mustRefuse = false) {
+  await target.prepare?.();
   const accepted = !mustRefuse && schemaAccepts(target, input);
   const before = accepted ? null : await tableCounts(context.database);
   const response = await send(target, input);
@@ -1072,9 +1079,11 @@ describe('certification answer key and order', () => {
     expect(await tableCounts(context.database)).toEqual(before);
 
     // A failed attempt of the next sub-level: no route the learner can call returns the key.
-    const failed = await as('POST', `/api/quizzes/submit/${first.id}`, {
-      answers: answersFor(first, () => false),
-    });
+    const failed = await context.submitAsAuthored(
+      climber.headers,
+      first.id,
+      answersFor(first, () => false),
+    );
     expect(failed.statusCode, failed.body).toBe(201);
     const attempt = failed.json<{ attemptId: string }>().attemptId;
     for (const url of [
@@ -1084,6 +1093,7 @@ describe('certification answer key and order', () => {
       '/api/quizzes/history?type=certification',
       '/api/user/export',
       '/api/certification/progress',
+      '/api/review',
     ]) {
       const response = await as('GET', url);
       expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(200);
@@ -1208,8 +1218,13 @@ describe('mass assignment', () => {
     const submit = byRoute('POST /api/quizzes/submit/:quizId');
     await fc.assert(
       fc.asyncProperty(extraFields, async (extras) => {
-        const wrong = answersFor(quiz, () => false);
-        const response = await send(submit, { body: { ...extras, answers: wrong } });
+        // All wrong, in the order of the learner's draw (decision 031).
+        const wrong = await context.openAsAuthored(
+          learner.headers,
+          quiz.id,
+          answersFor(quiz, () => false),
+        );
+        const response = await send(submit, { body: { ...extras, answers: wrong as Json } });
         expect(response.statusCode, response.body).toBe(201);
         expect(response.json()).toMatchObject({ score: 0, correctCount: 0 });
       }),
