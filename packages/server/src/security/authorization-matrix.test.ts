@@ -290,8 +290,17 @@ const MATRIX: Row[] = [
     method: 'POST',
     route: '/api/quizzes/submit/:quizId',
     url: () => `/api/quizzes/submit/${quiz.id}`,
-    payload: () => ({ answers: answersFor(quiz) }),
+    // A signed-in caller answers the draw it opened (decision 031); the anonymous one cannot open.
+    payload: async (actor) => ({
+      answers:
+        actor === 'anonymous'
+          ? answersFor(quiz)
+          : await context.openAsAuthored(people[actor].headers, quiz.id, answersFor(quiz)),
+    }),
     status: signedIn(201),
+    check: (response) => {
+      expect(response.json()).toMatchObject({ score: 100, correctCount: 3 });
+    },
   },
   {
     method: 'GET',
@@ -413,8 +422,8 @@ const MATRIX: Row[] = [
   },
 ];
 
-function call(row: Row, actor: Actor) {
-  const payload = row.payload?.(actor);
+async function call(row: Row, actor: Actor) {
+  const payload = await row.payload?.(actor);
   return context.request({
     method: row.method,
     url: row.url(actor),
