@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizAttemptResponse, QuizResultResponse } from '@quizquest/shared';
 import { generateQuiz } from '@quizquest/shared/generators';
-import { attempts, media, questions, quizDraws, quizzes } from '../../db/schema.ts';
-import { MEDIA_SWEEP_GRACE_MS, sweepMedia } from '../media/sweeper.ts';
+import { attempts, questions, quizDraws, quizzes } from '../../db/schema.ts';
 import { QUIZ_CHANGED_CHANNEL } from '../../lib/quiz-cache.ts';
 import { createTestContext, insertUser, loginAs, type TestContext } from '../../testing/index.ts';
 import { insertQuiz, textOptions, type TestQuestion } from '../../testing/quizzes.ts';
@@ -467,38 +466,5 @@ describe('a generated Maths quiz (decision 033)', () => {
       .json<{ quizzes: Array<{ _id: string; totalQuestions: number }> }>()
       .quizzes.find((candidate) => candidate._id === quiz.id);
     expect(entry?.totalQuestions).toBe(10);
-  });
-});
-
-describe('images of a pending draw', () => {
-  it('are kept by the media sweeper while a draw shows them, after the quiz stopped using them', async () => {
-    const user = await learner();
-    const id = `draw-image-${Date.now()}`;
-    await context.database.db
-      .insert(media)
-      .values({ id, mimeType: 'image/png', bytes: 'AA==', size: 1, inQuiz: true });
-    const quiz = await insertQuiz(context.database, {
-      questions: [
-        {
-          text: 'What is 1 + 1?',
-          imageMediaId: id,
-          options: textOptions('2', '3', '4', '5'),
-          correctIndex: 0,
-        },
-      ],
-    });
-    const drawn = await open(user.headers, quiz.id);
-    expect(drawn.questions[0]?.questionImage).toBe(`/api/media/${id}`);
-    // The admin drops the picture from the question; the learner's open draw still shows it.
-    await context.database.db
-      .update(questions)
-      .set({ imageMediaId: null })
-      .where(eq(questions.quizId, quiz.id));
-    const later = new Date(context.clock.now.getTime() + 10 * MEDIA_SWEEP_GRACE_MS);
-    await sweepMedia(context.database.db, { now: later });
-    await sweepMedia(context.database.db, { now: new Date(later.getTime() + 2 * MEDIA_SWEEP_GRACE_MS) });
-    expect(
-      await context.database.db.select({ id: media.id }).from(media).where(eq(media.id, id)),
-    ).toHaveLength(1);
   });
 });
