@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { AnswerKey, answerShown, packImageUrls, packQuiz, submitByKey } from '../support/answers.ts';
 import {
   createVerifiedLearner,
   DEMO_ADMIN,
@@ -11,22 +10,16 @@ import {
   type Account,
 } from '../support/fixtures.ts';
 
-/** Level 1 of the bundled content pack: the right answers, in the order the quiz page shows them. */
-interface PackQuiz {
-  subLevel: string;
-  questions: Array<{ correctAnswerIndex: number }>;
-}
-const LEVEL_1: PackQuiz[] = JSON.parse(
-  readFileSync(
-    fileURLToPath(new URL('../../packages/server/content/certification/level-01.json', import.meta.url)),
-    'utf8',
-  ),
-);
+/**
+ * Level 1 of the bundled content pack: the right answer of each question, found by its text among
+ * the options as drawn (decision 031: a new order and shuffled options every attempt).
+ */
+const level1 = (subLevel: string) => packQuiz('certification/level-01.json', { subLevel });
 
-function rightAnswers(subLevel: string): number[] {
-  const quiz = LEVEL_1.find((candidate) => candidate.subLevel === subLevel);
-  if (!quiz) throw new Error(`no ${subLevel} in the content pack`);
-  return quiz.questions.map((question) => question.correctAnswerIndex);
+/** The answer key of a sub-level; its pictures named by the URLs the stored quiz serves them at. */
+async function answerKey(request: APIRequestContext, quizId: string, subLevel: string): Promise<AnswerKey> {
+  const pack = level1(subLevel);
+  return new AnswerKey(pack, await packImageUrls(request, quizId, pack));
 }
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -227,13 +220,7 @@ test('a learner on a paid plan earns all ten sub-levels of Level 1, downloads th
     ]);
     await expectAccessible(quizTab);
   }
-  for (const [index, answer] of rightAnswers('L1-C1').entries()) {
-    await quizTab
-      .locator(`#question-${index + 1}`)
-      .getByRole('radio')
-      .nth(answer)
-      .check();
-  }
+  await answerShown(quizTab, new AnswerKey(level1('L1-C1')));
   await quizTab.getByRole('button', { name: 'Submit Quiz' }).click();
   await expect(quizTab).toHaveURL(/\/quizzes\/result\/[^/]+$/);
   await expect(quizTab.getByRole('main')).toContainText('100.00%');
@@ -245,16 +232,16 @@ test('a learner on a paid plan earns all ten sub-levels of Level 1, downloads th
   await expect(card(page).getByText('1 / 10 Certifications Completed')).toBeVisible();
   await expect(card(page).getByRole('link', { name: /Number Ninja.*Click to Start/ })).toBeVisible();
 
-  // The other nine through the same API the quiz page uses, each answered right.
+  // The other nine through the same API the quiz page uses (open, then submit in the order
+  // drawn), each answered right.
   for (let taken = 2; taken <= 10; taken += 1) {
     const { nextQuiz } = await progressOf(page.request, learner.token);
     if (!nextQuiz) throw new Error('Level 1 has no next quiz');
     expect(nextQuiz.subLevel).toBe(`L1-C${taken}`);
-    const submitted = await page.request.post(`/api/quizzes/submit/${nextQuiz._id}`, {
-      headers: bearer(learner.token),
-      data: { answers: rightAnswers(nextQuiz.subLevel) },
-    });
-    expect(submitted.status()).toBe(201);
+    const key = await answerKey(page.request, nextQuiz._id, nextQuiz.subLevel);
+    const submitted = await submitByKey(page.request, learner.token, nextQuiz._id, key);
+    expect(submitted.status(), await submitted.text()).toBe(201);
+    expect(((await submitted.json()) as { score: number }).score).toBe(100);
   }
   expect((await progressOf(page.request, learner.token)).completedLevels).toEqual([1]);
 
@@ -353,32 +340,26 @@ test('a failed certification attempt is marked without its answer key, and sub-l
   expect(await read.json()).toEqual({ message: order });
   const early = await page.request.post(`/api/quizzes/submit/${seventh._id}`, {
     headers: bearer(learner.token),
-    data: { answers: rightAnswers('L1-C7') },
+    data: { answers: level1('L1-C7').questions.map(() => 0) },
   });
   expect(early.status()).toBe(403);
 
-  // L1-C1 answered with only its first question right.
+  // L1-C1 answered with only its first question (as shown) right.
   const { nextQuiz } = await progressOf(page.request, learner.token);
   expect(nextQuiz?.subLevel).toBe('L1-C1');
-  const right = rightAnswers('L1-C1');
-  const answers = right.map((answer, index) => (index === 0 ? answer : (answer + 1) % 4));
+  const key = new AnswerKey(level1('L1-C1'));
+  const questionCount = level1('L1-C1').questions.length;
   await loginThroughUi(page, learner.email, learner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/quizzes/attempt/${nextQuiz?._id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alphabet Adventurer');
-  for (const [index, answer] of answers.entries()) {
-    await page
-      .locator(`#question-${index + 1}`)
-      .getByRole('radio')
-      .nth(answer)
-      .check();
-  }
+  await answerShown(page, key, (number) => number === 1);
   await page.getByRole('button', { name: 'Submit Quiz' }).click();
   await expect(page).toHaveURL(/\/quizzes\/result\/[^/]+$/);
   const attemptId = page.url().split('/').pop() ?? '';
 
   const questions = page.locator('.result-question');
-  await expect(questions).toHaveCount(right.length);
+  await expect(questions).toHaveCount(questionCount);
   await expect(questions.nth(0).locator('.verdict')).toHaveClass(/verdict-correct/);
   await expect(questions.nth(1).locator('.verdict')).toHaveClass(/verdict-incorrect/);
   // The wrong answer is marked, and no other option is shown as the right one.
@@ -397,11 +378,8 @@ test('a failed certification attempt is marked without its answer key, and sub-l
   expect(await result.text()).not.toContain('correctAnswerIndex');
 
   // Earned on the retake: every attempt of the sub-level now shows its answers.
-  const passed = await page.request.post(`/api/quizzes/submit/${nextQuiz?._id}`, {
-    headers: bearer(learner.token),
-    data: { answers: right },
-  });
-  expect(passed.status()).toBe(201);
+  const passed = await submitByKey(page.request, learner.token, nextQuiz?._id ?? '', key);
+  expect(passed.status(), await passed.text()).toBe(201);
   await page.reload();
   await expect(questions.nth(1).getByText('Correct answer', { exact: true })).toBeVisible();
   await expect(

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { AnswerKey, packQuiz, submitByKey } from '../support/answers.ts';
 import {
   createVerifiedLearner,
   DEMO_ADMIN,
@@ -21,23 +21,12 @@ const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-/** The bundled Class 3 computers quiz: its right answers are matched by value, whatever the order shown. */
-interface PackQuestion {
-  options: Array<{ type: string; value: string }>;
-  correctAnswerIndex: number;
-}
-const PACK_QUIZ = (
-  JSON.parse(
-    readFileSync(new URL('../../packages/server/content/practice/computers.json', import.meta.url), 'utf8'),
-  ) as Array<{ key: string; title: string; questions: PackQuestion[] }>
-).find((quiz) => quiz.key === 'practice-computers-c3-5');
-if (!PACK_QUIZ) throw new Error('The content pack has no practice-computers-c3-5 quiz');
-const QUIZ = PACK_QUIZ;
-
-interface ShownQuiz {
-  _id: string;
-  questions: Array<{ questionText: string | null; options: Array<{ value: string }> }>;
-}
+/**
+ * The bundled Class 3 computers quiz: its right answers are read from the pack and matched by text
+ * among the options as drawn (decision 031: a new order and shuffled options every attempt).
+ */
+const QUIZ = packQuiz('practice/computers.json', { key: 'practice-computers-c3-5' });
+const KEY = new AnswerKey(QUIZ);
 
 async function computersQuizId(request: APIRequestContext, learner: Account): Promise<string> {
   const response = await request.post('/api/quizzes/published', {
@@ -51,31 +40,15 @@ async function computersQuizId(request: APIRequestContext, learner: Account): Pr
   return quiz._id;
 }
 
-/** One attempt through the API, all right or all on the first option; returns the attempt's id. */
+/** One attempt through the API (open the quiz, answer in the order drawn), all right or all wrong. */
 async function submitAttempt(
   request: APIRequestContext,
   learner: Account,
   quizId: string,
   right: boolean,
 ): Promise<string> {
-  const shown = (await (
-    await request.get(`/api/quizzes/${quizId}`, { headers: bearer(learner.token) })
-  ).json()) as ShownQuiz;
-  const answers = shown.questions.map((question) => {
-    if (!right) return 0;
-    const pack = QUIZ.questions.find((candidate) =>
-      candidate.options.every((option) =>
-        question.options.some((shownOption) => shownOption.value === option.value),
-      ),
-    );
-    const correct = pack?.options[pack.correctAnswerIndex]?.value;
-    return question.options.findIndex((option) => option.value === correct);
-  });
-  const response = await request.post(`/api/quizzes/submit/${quizId}`, {
-    headers: bearer(learner.token),
-    data: { answers },
-  });
-  expect(response.status()).toBe(201);
+  const response = await submitByKey(request, learner.token, quizId, KEY, () => right);
+  expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { attemptId: string }).attemptId;
 }
 
