@@ -34,7 +34,13 @@ for (const [key, places] of seen) {
   if (places.length < 2) continue;
   const topic = places.some((place) => TOPIC_FILE.test(place.file));
   if (topic) failing += 1;
-  console.log(`${topic ? 'REPEAT' : 'old repeat'}: "${key.split('\u0000')[0]}" in ${places.map((p) => p.at).join(', ')}`);
+  console.log(
+    `${topic ? 'REPEAT' : 'old repeat'}: "${key.split('\u0000')[0]}" in ${places.map((p) => p.at).join(', ')}`,
+  );
 }
-console.log(failing === 0 ? 'No repeated question in the topic quizzes.' : `${failing} repeated question(s) in topic quizzes.`);
+console.log(
+  failing === 0
+    ? 'No repeated question in the topic quizzes.'
+    : `${failing} repeated question(s) in topic quizzes.`,
+);
 process.exitCode = failing === 0 ? 0 : 1;
