@@ -163,7 +163,9 @@ export async function answersForDraw(
     if (!source || typeof answer !== 'number') return answers;
     const option = source.options[answer];
     if (!option) return answers;
-    const shown = question.options.findIndex((candidate) => candidate.type === option.type && candidate.value === option.value);
+    const shown = question.options.findIndex(
+      (candidate) => candidate.type === option.type && candidate.value === option.value,
+    );
     if (shown < 0) return answers;
     mapped.push(shown);
   }
