@@ -118,6 +118,13 @@ export const AnswerIndex = z
   .int('Each answer must be the number of an option')
   .min(0, 'Each answer must be the number of an option');
 
+/**
+ * A submission without a pending draw (decision 031): the quiz was not opened, or this draw was
+ * submitted already (another tab, a double click). The attempt page opens the quiz again.
+ */
+export const NO_PENDING_DRAW_MESSAGE =
+  'These answers were already submitted, or the quiz was not opened. Please open the quiz again.';
+
 export const SubmitQuizRequest = z.object({
   answers: z
     .array(AnswerIndex, { error: 'Answers are required: one option number per question' })

@@ -4,6 +4,7 @@ import {
   distinctQuizCapReached,
   markedQuestions,
   maxQuizzesMessage,
+  NO_PENDING_DRAW_MESSAGE,
   QUIZ_NOT_FOUND_MESSAGE,
   remainingAttempts,
   revealsCorrectAnswers,
@@ -25,9 +26,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import * as queries from './queries.ts';
 
 export const RESULT_NOT_FOUND_MESSAGE = 'Result not found';
-/** A submission without a pending draw: the quiz was not opened, or this draw was already submitted. */
-export const NO_PENDING_DRAW_MESSAGE =
-  'These answers were already submitted, or the quiz was not opened. Please open the quiz again.';
+export { NO_PENDING_DRAW_MESSAGE };
 export const SUBMIT_RATE_MESSAGE = 'Too many quiz submissions. Please wait a minute and try again.';
 /** Submissions per user per minute (times deps.rateLimitFactor). */
 export const SUBMISSIONS_PER_MINUTE = 30;

@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { QuizAttemptResponse, QuizHistoryResponse, QuizResultResponse } from '@quizquest/shared';
+import {
+  NO_PENDING_DRAW_MESSAGE,
+  type QuizAttemptResponse,
+  type QuizHistoryResponse,
+  type QuizResultResponse,
+} from '@quizquest/shared';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
 import { currentPath, findToast, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 // The routes load pages lazily: loaded up front, the first test does not wait for them to compile.
@@ -324,6 +329,24 @@ describe('quiz attempt page', () => {
     const toast = await findToast('Attempt limit reached for this quiz');
     expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--warning');
     expect(await screen.findByText('No attempts left for this quiz.')).toBeInTheDocument();
+  });
+
+  it('opens the quiz again, a new draw, when this draw was already submitted elsewhere (decision 031)', async () => {
+    let opened = 0;
+    const { user, calls } = await openLoaded({
+      quiz: () => {
+        opened += 1;
+        return { body: practiceQuiz };
+      },
+      submit: { status: 409, body: { message: NO_PENDING_DRAW_MESSAGE } },
+    });
+    await answerAndSubmit(user);
+    const toast = await findToast(NO_PENDING_DRAW_MESSAGE);
+    expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--warning');
+    await waitFor(() => expect(opened).toBe(2));
+    // The new draw starts unanswered.
+    expect(await screen.findByRole('radio', { name: 'Monitor' }, LOAD)).not.toBeChecked();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
   it("shows the server's other refusals as errors, keeping the answers", async () => {

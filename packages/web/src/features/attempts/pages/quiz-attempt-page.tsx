@@ -5,6 +5,7 @@ import {
   ATTEMPT_LIMIT_MESSAGE,
   findSubLevel,
   maxQuizzesMessage,
+  NO_PENDING_DRAW_MESSAGE,
   planAllowsPracticeQuiz,
   type QuizAttemptResponse,
   type QuizHistoryResponse,
@@ -35,6 +36,8 @@ export function QuizAttemptPage() {
   const [answers, setAnswers] = useState<Array<number | undefined>>([]);
   const [submitting, setSubmitting] = useState(false);
   const [limitReached, setLimitReached] = useState(false);
+  /** Bumped to open the quiz again (a new draw) after this one was submitted elsewhere. */
+  const [reopened, setReopened] = useState(0);
   useDocumentTitle(loaded.state === 'ready' ? loaded.quiz.title : 'Quiz');
 
   useEffect(() => {
@@ -56,7 +59,7 @@ export function QuizAttemptPage() {
       if (!isAbort(error)) notify('error', ERROR_LOADING_ATTEMPTS);
     });
     return () => controller.abort();
-  }, [quizId]);
+  }, [quizId, reopened]);
 
   if (loaded.state !== 'ready') {
     return (
@@ -126,6 +129,10 @@ export function QuizAttemptPage() {
       if (message === ATTEMPT_LIMIT_MESSAGE) {
         notify('warning', message);
         setLimitReached(true);
+      } else if (message === NO_PENDING_DRAW_MESSAGE) {
+        // This draw was submitted already (another tab): open the quiz again, a fresh draw.
+        notify('warning', message);
+        setReopened((count) => count + 1);
       } else {
         notify('error', message);
       }
