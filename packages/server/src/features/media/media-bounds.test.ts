@@ -11,6 +11,7 @@ import {
   type TestContext,
 } from '../../testing/index.ts';
 import { insertQuiz } from '../../testing/quizzes.ts';
+import { shownQuestionsOf } from '../../testing/shown.ts';
 import { pngImage, quizBody, signIn } from '../../testing/admin-quizzes.ts';
 import {
   claimMediaIds,
@@ -597,9 +598,16 @@ describe("an admin's quiz images", () => {
     const learner = await signIn(context, 'learner');
     const submitted = await context.submitAsAuthored(learner.headers, quiz._id, [0, 0]);
     expect(submitted.statusCode, submitted.body).toBe(201);
+    // Only the first: the second question's image is taken out of the snapshot, wherever the draw
+    // showed that question (decision 031).
+    const attemptId = submitted.json<{ attemptId: string }>().attemptId;
+    const unseenAt = (await shownQuestionsOf(context.database, attemptId)).findIndex((question) =>
+      question.explanationImage?.includes(unseenId!),
+    );
+    expect(unseenAt).toBeGreaterThanOrEqual(0);
     await context.database.db.execute(
-      sql`update ${attempts} set snapshot = jsonb_set(snapshot, '{questions,1,explanationImage}', 'null')
-        where ${attempts.id} = ${submitted.json<{ attemptId: string }>().attemptId}`,
+      sql`update ${attempts} set snapshot = jsonb_set(snapshot, ${`{questions,${unseenAt},explanationImage}`}::text[], 'null')
+        where ${attempts.id} = ${attemptId}`,
     );
 
     // An edit drops both: the one only the result shows stays; the other goes after the grace period.
