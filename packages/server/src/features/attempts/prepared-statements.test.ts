@@ -60,7 +60,8 @@ describe('named prepared statements', () => {
       };
     });
     expect(locked?.quiz?.id).toBe(quiz.id);
-    expect(locked?.draw).toEqual({ id: draw?.drawId, questions: [] });
+    // An authored quiz's draw: no generator seed (decision 033).
+    expect(locked?.draw).toEqual({ id: draw?.drawId, questions: [], generated: null });
     // The recorded attempt cleared the draw it answered.
     expect(again).toEqual({ ...locked, draw: null });
     expect(attemptId).toEqual(expect.any(String));

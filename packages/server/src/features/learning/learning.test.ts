@@ -66,6 +66,8 @@ describe('GET /api/learning/summary', () => {
       streak: { current: 0, goalMetToday: false },
       dailyGoal: { target: 1, done: 0 },
       mastery: [],
+      // Nothing in the review box yet (decision 032).
+      reviewDue: 0,
     });
   });
 
