@@ -304,6 +304,24 @@ const MATRIX: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/review',
+    url: () => '/api/review',
+    status: signedIn(200),
+    check: (response) => {
+      // A review session is a draw of questions: never their answers.
+      expect(response.body).not.toMatch(/correct/i);
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/review/submit',
+    url: () => '/api/review/submit',
+    payload: () => ({ answers: [0] }),
+    // Signed in, the service answers: nobody here has a review session pending (409).
+    status: status(401, 409, 409, 409),
+  },
+  {
+    method: 'GET',
     route: '/api/quizzes/result/:attemptId',
     url: () => `/api/quizzes/result/${learnerAttemptId}`,
     // Another learner's result does not exist for them (404, not 403: ids are not confirmed).
@@ -391,6 +409,12 @@ const MATRIX: Row[] = [
     method: 'GET',
     route: '/api/admin/quizzes/:id',
     url: () => `/api/admin/quizzes/${quiz.id}`,
+    status: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/quizzes/:id/question-stats',
+    url: () => `/api/admin/quizzes/${quiz.id}/question-stats`,
     status: adminOnly(200),
   },
   {

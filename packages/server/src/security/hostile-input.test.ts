@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   AdminLearnerQuery,
+  AdminQuestionStatsQuery,
   AdminQuizFilters,
   AdminQuizInput,
   AdminQuizListQuery,
@@ -25,6 +26,7 @@ import {
   ResetPasswordRequest,
   SignupRequest,
   SubmitQuizRequest,
+  SubmitReviewRequest,
   SubscriptionActionRequest,
   VerifyEmailRequest,
 } from '@quizquest/shared';
@@ -77,6 +79,7 @@ const NO_INPUT = [
   'GET /api/auth/me',
   'GET /api/user/profile',
   'GET /api/learning/summary',
+  'GET /api/review',
   'GET /api/user/export',
   'GET /api/certification/progress',
   'GET /api/certification/my-certifications',
@@ -242,6 +245,13 @@ const TARGETS: Target[] = [
       context.request({ method: 'GET', url: `/api/quizzes/${quiz.id}`, headers: learner.headers }),
   },
   {
+    route: 'POST /api/review/submit',
+    who: 'learner',
+    path: () => '/api/review/submit',
+    // The learner answered everything right: no review session is pending, so a valid body is 409.
+    body: { schema: SubmitReviewRequest, valid: () => ({ answers: [0] }) },
+  },
+  {
     route: 'GET /api/quizzes/result/:attemptId',
     who: 'learner',
     path: (params) => `/api/quizzes/result/${params.attemptId}`,
@@ -309,6 +319,13 @@ const TARGETS: Target[] = [
     who: 'admin',
     path: (params) => `/api/admin/quizzes/${params.id}`,
     params: () => ({ id: quiz.id }),
+  },
+  {
+    route: 'GET /api/admin/quizzes/:id/question-stats',
+    who: 'admin',
+    path: (params) => `/api/admin/quizzes/${params.id}/question-stats`,
+    params: () => ({ id: quiz.id }),
+    query: { schema: AdminQuestionStatsQuery, valid: () => ({ from: '2026-01-01', to: '2026-12-31' }) },
   },
   {
     route: 'PUT /api/admin/quizzes/:id',
@@ -992,6 +1009,8 @@ const DATE_FIELDS: Array<[string, string, 'query' | 'body']> = [
   ['GET /api/admin/quizzes/export', 'endDate', 'query'],
   ['GET /api/admin/quizzes/stats', 'from', 'query'],
   ['GET /api/admin/quizzes/stats', 'to', 'query'],
+  ['GET /api/admin/quizzes/:id/question-stats', 'from', 'query'],
+  ['GET /api/admin/quizzes/:id/question-stats', 'to', 'query'],
   ['PUT /api/user/profile', 'dob', 'body'],
 ];
 

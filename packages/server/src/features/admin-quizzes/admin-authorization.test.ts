@@ -54,6 +54,12 @@ const MATRIX: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/admin/quizzes/:id/question-stats',
+    url: () => `/api/admin/quizzes/${quizId}/question-stats`,
+    adminStatus: 200,
+  },
+  {
+    method: 'GET',
     route: '/api/admin/quizzes/export',
     url: () => '/api/admin/quizzes/export',
     adminStatus: 200,
