@@ -13,6 +13,18 @@ declare module 'autocannon' {
       headers?: Record<string, string>;
       body?: string;
       setupClient?: (client: Client) => void;
+      /** A sequence each client loops over, sharing a context between its requests. */
+      requests?: Request[];
+    }
+    interface RawRequest {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+    }
+    interface Request extends RawRequest {
+      setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest;
+      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
     }
     interface Histogram {
       average: number;

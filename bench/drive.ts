@@ -11,6 +11,12 @@ export interface DriveInput {
   method: 'GET' | 'POST';
   /** One entry per connection, round-robin: a client keeps its headers and body for the whole run. */
   clients: Array<{ headers: Record<string, string>; body?: string }>;
+  /**
+   * Whole quiz attempts instead of one request (decision 031): each client opens the quiz (GET
+   * `quizPath`, the learner's draw), then POSTs to `url` the option of each shown question that
+   * `chosen` names by question id, in the draw's order; and again. Both requests are counted.
+   */
+  attempt?: { quizPath: string; chosen: Record<string, { type: string; value: string }> };
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
@@ -27,13 +33,49 @@ export interface DriveOutput {
   statusCodes: Record<string, number>;
 }
 
+interface DrawnQuiz {
+  questions: Array<{ _id: string; options: Array<{ type: string; value: string }> }>;
+}
+
+/** GET the quiz, keep the answers to its draw in the client's context, POST them. */
+function attemptRequests(input: DriveInput): autocannon.Request[] | undefined {
+  const { attempt } = input;
+  if (!attempt) return undefined;
+  return [
+    {
+      method: 'GET',
+      path: attempt.quizPath,
+      onResponse: (status, body, context) => {
+        if (status !== 200) return;
+        const drawn = JSON.parse(body) as DrawnQuiz;
+        context.answers = drawn.questions.map((question) => {
+          const chosen = attempt.chosen[question._id];
+          return question.options.findIndex(
+            (option) => option.type === chosen?.type && option.value === chosen.value,
+          );
+        });
+      },
+    },
+    {
+      method: 'POST',
+      path: new URL(input.url).pathname,
+      setupRequest: (request, context) => ({
+        ...request,
+        body: JSON.stringify({ answers: context.answers }),
+      }),
+    },
+  ];
+}
+
 function run(input: DriveInput, seconds: number): Promise<autocannon.Result> {
   let next = 0;
+  const requests = attemptRequests(input);
   return autocannon({
     url: input.url,
     method: input.method,
     connections: input.connections,
     duration: seconds,
+    ...(requests ? { requests } : {}),
     setupClient: (client) => {
       const setup = input.clients[next % input.clients.length];
       next += 1;

@@ -6,7 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { asc, eq } from 'drizzle-orm';
 import { openDatabase } from '../packages/server/src/db/index.ts';
+import { questions } from '../packages/server/src/db/schema.ts';
 import type { DriveInput, DriveOutput } from './drive.ts';
 import { BENCH_PASSWORD, seed, type SeededData } from './seed.ts';
 
@@ -46,6 +48,8 @@ interface Scenario {
   target?: { floor: Floor; ratio: number };
   /** p99 limit in ms, asserted on PostgreSQL. */
   p99Limit?: number;
+  /** Whole attempts: open the submission quiz, then submit its draw (drive.ts `attempt`). */
+  attempt?: true;
   clients: (auth: Tokens, data: SeededData) => DriveInput['clients'];
 }
 
@@ -134,10 +138,13 @@ const SCENARIOS: Scenario[] = [
     clients: (auth) => [{ headers: bearer(auth.admin) }],
   },
   {
+    // An attempt as the web app makes it (decision 031): GET the quiz (a new draw once the last
+    // was submitted), then POST the answers in the draw's order. req/s counts both requests.
     name: 'submit',
-    label: 'POST /api/quizzes/submit/{id}',
+    label: 'GET /api/quizzes/{id} then POST /api/quizzes/submit/{id} (an attempt; both counted)',
     method: 'POST',
     path: '/api/quizzes/submit/:submitQuizId',
+    attempt: true,
     target: { floor: 'dbFloor', ratio: 0.25 },
     p99Limit: 100,
     clients: (auth, data) =>
@@ -279,6 +286,19 @@ async function benchDatabase(kind: Kind): Promise<DatabaseRun> {
     const database = await openDatabase({ databaseUrl: postgres?.url, dataDir });
     const started = Date.now();
     const data = await seed(database, settings.connections);
+    // The submission's answers by question id (a draw shows questions and options shuffled).
+    const submitQuestions = await database.db
+      .select({ id: questions.id, options: questions.options })
+      .from(questions)
+      .where(eq(questions.quizId, data.submitQuiz.id))
+      .orderBy(asc(questions.position));
+    const chosen = Object.fromEntries(
+      submitQuestions.map((question, index) => {
+        const option = question.options[data.submitQuiz.answers[index] ?? 0];
+        if (!option) throw new Error('a submission answer is out of range');
+        return [question.id, { type: option.type, value: option.value }];
+      }),
+    );
     const versionRows = (await database.db.execute('select version() as version')) as unknown as
       { rows: Array<{ version: string }> } | Array<{ version: string }>;
     const databaseVersion = (Array.isArray(versionRows) ? versionRows : versionRows.rows)[0]?.version ?? '';
@@ -335,6 +355,7 @@ async function benchDatabase(kind: Kind): Promise<DatabaseRun> {
         url,
         method: scenario.method,
         clients: scenario.clients(tokens, data),
+        ...(scenario.attempt ? { attempt: { quizPath: `/api/quizzes/${data.submitQuiz.id}`, chosen } } : {}),
         ...settings,
       });
       const peakRssMb = procStatusMb(pid, 'VmHWM');

@@ -3,16 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openEmbedded, runMigrations, type Database } from '../db/index.ts';
-import { answersFor } from '../testing/quizzes.ts';
 import {
   createPostgresDatabase,
   integrityProblems,
   Ledger,
   request,
+  openAndSubmit,
   restartServer,
   startServer,
   stopServer,
-  submit,
   until,
   type ServerInstance,
 } from './harness.ts';
@@ -70,7 +69,9 @@ async function crashUnderLoad(
   // …and the app takes new writes.
   const quiz = seed.quizzes[0];
   if (!quiz) throw new Error('no quiz seeded');
-  const after = await submit(restarted.url, load.tokens[0] ?? '', quiz.id, answersFor(quiz));
+  const key = seed.keys.get(quiz.id);
+  if (!key) throw new Error('no key for the first quiz');
+  const after = await openAndSubmit(restarted.url, load.tokens[0] ?? '', key);
   ledger.record('submit after restart', after);
   expect(after.status).toBe(201);
 

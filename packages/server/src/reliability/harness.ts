@@ -3,9 +3,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { findLevel } from '@quizquest/shared';
 import { openPostgres, runMigrations, type Database } from '../db/index.ts';
+import { questions } from '../db/schema.ts';
 import { databaseUrlWithName } from '../testing/global-setup.ts';
 import { TEST_PASSWORD } from '../testing/index.ts';
 import { runWatched, type RunningProcess } from '../testing/processes.ts';
@@ -226,8 +228,83 @@ export async function login(baseUrl: string, email: string): Promise<string> {
   return token;
 }
 
+/** POSTs answers as given: in the order of the learner's pending draw of the quiz (decision 031). */
 export function submit(baseUrl: string, token: string, quizId: string, answers: number[]): Promise<Answer> {
   return request(baseUrl, 'POST', `/api/quizzes/submit/${quizId}`, { token, body: { answers } });
+}
+
+/**
+ * What a submitter needs to answer any draw of a quiz: per stored question (by its id, the `_id`
+ * a learner's quiz payload carries), its options and correct index, read from the database as
+ * testing/quizzes.ts answersForDraw does. A learner's payload never carries the key.
+ */
+export interface QuizKey {
+  id: string;
+  questions: Map<string, { options: Array<{ type: string; value: string }>; correctIndex: number }>;
+}
+
+export async function quizKeyOf(database: Database, quizId: string): Promise<QuizKey> {
+  const rows = await database.db
+    .select({ id: questions.id, options: questions.options, correctIndex: questions.correctIndex })
+    .from(questions)
+    .where(eq(questions.quizId, quizId));
+  return {
+    id: quizId,
+    questions: new Map(rows.map((row) => [row.id, { options: row.options, correctIndex: row.correctIndex }])),
+  };
+}
+
+interface DrawnQuiz {
+  questions: Array<{ _id: string; options: Array<{ type: string; value: string }> }>;
+}
+
+/**
+ * Answers to the draw a quiz payload shows, in its order: each question's correct option where it
+ * is shown (`right`), or another one. Throws when the payload shows a question or option the key
+ * does not have.
+ */
+export function answersToDraw(key: QuizKey, drawn: DrawnQuiz, right = true): number[] {
+  return drawn.questions.map((question) => {
+    const stored = key.questions.get(question._id);
+    const correct = stored?.options[stored.correctIndex];
+    if (!stored || !correct) throw new Error(`question ${question._id} is not in the key of ${key.id}`);
+    const shown = question.options.findIndex(
+      (option) => option.type === correct.type && option.value === correct.value,
+    );
+    if (shown < 0) throw new Error(`the correct option of ${question._id} is not shown`);
+    return right ? shown : (shown + 1) % question.options.length;
+  });
+}
+
+/**
+ * Opens the quiz (GET: the learner's pending draw, decision 031) on one instance and returns a
+ * sender of answers to that draw, all right (or all wrong), for any instance: each call is one
+ * more copy of the same submission. Null, with the GET's answer, when the quiz could not be opened.
+ */
+export async function openQuiz(
+  baseUrl: string,
+  token: string,
+  key: QuizKey,
+  right = true,
+): Promise<{ opened: Answer; send: ((baseUrl: string) => Promise<Answer>) | null }> {
+  const opened = await request(baseUrl, 'GET', `/api/quizzes/${key.id}`, { token });
+  if (opened.status !== 200 || !opened.body) return { opened, send: null };
+  const answers = answersToDraw(key, opened.body as unknown as DrawnQuiz, right);
+  return { opened, send: (url: string) => submit(url, token, key.id, answers) };
+}
+
+/**
+ * A learner's attempt as the web app makes it: opens the quiz, then submits the draw all right (or
+ * all wrong), both on `baseUrl`. When the quiz cannot be opened, the GET's answer is returned.
+ */
+export async function openAndSubmit(
+  baseUrl: string,
+  token: string,
+  key: QuizKey,
+  right = true,
+): Promise<Answer> {
+  const { opened, send } = await openQuiz(baseUrl, token, key, right);
+  return send ? send(baseUrl) : opened;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 import type { Database } from '../db/index.ts';
 import { insertUser } from '../testing/index.ts';
-import { answersFor, insertQuiz, type TestQuiz } from '../testing/quizzes.ts';
+import { insertQuiz, type TestQuiz } from '../testing/quizzes.ts';
 import { subLevelIdsOf, subscribe } from '../testing/certification.ts';
-import { login, submit, type Answer, type Ledger } from './harness.ts';
+import { login, openAndSubmit, quizKeyOf, type Answer, type Ledger, type QuizKey } from './harness.ts';
 
 /**
  * A write load of quiz submissions: learners on the Ultimate plan (no cap) answering practice
@@ -14,6 +14,8 @@ export interface LoadSeed {
   quizzes: TestQuiz[];
   /** The Level 1 certification quizzes (also in `quizzes`), in sub-level order. */
   certificationQuizzes: TestQuiz[];
+  /** Each quiz's answer key, by quiz id: a submission answers the draw it opened (decision 031). */
+  keys: Map<string, QuizKey>;
 }
 
 export async function seedLoad(database: Database, learnerCount = 4): Promise<LoadSeed> {
@@ -41,7 +43,10 @@ export async function seedLoad(database: Database, learnerCount = 4): Promise<Lo
       }),
     );
   }
-  return { learners, quizzes: [...quizzes, ...certificationQuizzes], certificationQuizzes };
+  const all = [...quizzes, ...certificationQuizzes];
+  const keys = new Map<string, QuizKey>();
+  for (const quiz of all) keys.set(quiz.id, await quizKeyOf(database, quiz.id));
+  return { learners, quizzes: all, certificationQuizzes, keys };
 }
 
 export interface Acknowledged {
@@ -58,7 +63,9 @@ export interface RunningLoad {
 }
 
 /**
- * `workers` loops submitting as fast as answers come back, to whatever `baseUrl()` returns now.
+ * `workers` loops submitting as fast as answers come back, to whatever `baseUrl()` returns now:
+ * each opens the quiz (the learner's draw) and submits it all right, as the web app does; two
+ * workers on one learner's quiz may meet on one draw, and the second then gets 409.
  * A 201 is an acknowledged attempt, kept with its id; `allow503(answer)` says a 503 was expected
  * for that answer (the database was down while it was being served).
  */
@@ -88,7 +95,9 @@ export async function startLoad(
       if (certificationQuizzes.includes(quiz) && step < certificationQuizzes.length) {
         quiz = certificationQuizzes[step] ?? quiz;
       }
-      const answer = await submit(baseUrl(), tokens[learner] ?? '', quiz.id, answersFor(quiz));
+      const key = seed.keys.get(quiz.id);
+      if (!key) throw new Error(`no key for ${quiz.id}`);
+      const answer = await openAndSubmit(baseUrl(), tokens[learner] ?? '', key);
       const allow503 = options.allow503?.(answer) ?? false;
       answers.push(answer);
       if (answer.status !== 0) ledger.record(options.what ?? 'submit under load', answer, allow503);

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_LIMIT_MESSAGE, FREE_PLAN, maxQuizzesMessage } from '@quizquest/shared';
+import { NO_PENDING_DRAW_MESSAGE } from '../features/attempts/service.ts';
 import { insertUser } from '../testing/index.ts';
-import { answersFor, insertQuiz, type TestQuiz } from '../testing/quizzes.ts';
+import { insertQuiz, type TestQuiz } from '../testing/quizzes.ts';
 import { insertCertifications, subLevelIdsOf, subscribe } from '../testing/certification.ts';
 import { signPayload } from '../features/payments/service.ts';
 import {
@@ -13,12 +14,15 @@ import {
   integrityProblems,
   Ledger,
   login,
+  openAndSubmit,
+  openQuiz,
   query,
+  quizKeyOf,
   request,
   startServer,
   stopServer,
-  submit,
   type Answer,
+  type QuizKey,
   type ServerInstance,
 } from './harness.ts';
 
@@ -40,6 +44,8 @@ const seeded = {} as {
   certQuiz: TestQuiz;
   certId: string;
   capQuizzes: TestQuiz[];
+  /** Answer keys by quiz id: each submission answers the draw it opened (decision 031). */
+  keys: Map<string, QuizKey>;
   payer: { id: string; email: string };
   avatarLearners: Array<{ id: string; email: string; token: string }>;
 };
@@ -65,6 +71,23 @@ async function deliverWebhook(baseUrl: string, body: string, eventId: string): P
   } catch {
     return { status: 0, body: null, ms: Date.now() - started, at: started };
   }
+}
+
+const keyOf = (quiz: TestQuiz): QuizKey => {
+  const key = seeded.keys.get(quiz.id);
+  if (!key) throw new Error(`no key for ${quiz.title}`);
+  return key;
+};
+
+/**
+ * Opens the quiz once, on the first instance (one draw, decision 031), and returns `copies`
+ * senders of its all-right answers: one submission sent many times, over both instances.
+ */
+async function copiesOfOneDraw(token: string, quiz: TestQuiz, copies: number) {
+  const { opened, send } = await openQuiz(instances[0]?.url ?? '', token, keyOf(quiz));
+  ledger.record('open the quiz', opened);
+  if (!send) throw new Error(`could not open ${quiz.title}: ${opened.status}`);
+  return Array.from({ length: copies }, () => send);
 }
 
 /** Sends each request to the instances in turn, all at once, and records every answer. */
@@ -106,6 +129,10 @@ beforeAll(async () => {
   for (let index = 0; index < 25; index += 1) {
     seeded.capQuizzes.push(await insertQuiz(database, { title: `Race: practice ${index + 1}` }));
   }
+  seeded.keys = new Map();
+  for (const quiz of [seeded.limitQuiz, seeded.certQuiz, ...seeded.capQuizzes]) {
+    seeded.keys.set(quiz.id, await quizKeyOf(database, quiz.id));
+  }
 
   for (const name of ['a', 'b']) {
     const dataDir = mkdtempSync(path.join(tmpdir(), `qq-race-${name}-`));
@@ -139,18 +166,39 @@ describe('races across two instances on one PostgreSQL', () => {
   it('50 concurrent submissions of one quiz record exactly the allowed attempts', async () => {
     const fault = ledger.inject('50 concurrent submissions of one quiz over 2 instances');
     const { limitLearner, limitQuiz } = seeded;
-    const answers = await spread(
-      Array.from(
-        { length: 50 },
-        () => (url: string) => submit(url, limitLearner.token, limitQuiz.id, answersFor(limitQuiz)),
-      ),
-      'submit (attempts limit race)',
+    // 50 copies of one draw over both instances: one attempt, the draw submitted for the rest.
+    const copies = await spread(
+      await copiesOfOneDraw(limitLearner.token, limitQuiz, 50),
+      'submit (one draw, 50 copies)',
     );
+    expect(copies.filter((answer) => answer.status === 201)).toHaveLength(1);
+    const replays = copies.filter((answer) => answer.status !== 201);
+    expect(replays).toHaveLength(49);
+    for (const answer of replays)
+      expect(answer).toMatchObject({ status: 409, body: { message: NO_PENDING_DRAW_MESSAGE } });
+
+    // Then rounds of 50 of the learner's tabs at once, each opening the quiz and submitting (an
+    // open draws anew only once the pending draw was submitted), until the limit refuses them all.
+    const answers = [...copies];
+    for (let round = 0; round < 6; round += 1) {
+      const tabs = await spread(
+        Array.from(
+          { length: 50 },
+          () => (url: string) => openAndSubmit(url, limitLearner.token, keyOf(limitQuiz)),
+        ),
+        'submit (attempts limit race)',
+      );
+      answers.push(...tabs);
+      if (tabs.every((answer) => answer.status === 403)) break;
+    }
     const recorded = answers.filter((answer) => answer.status === 201);
     const refused = answers.filter((answer) => answer.status === 403);
     expect(recorded).toHaveLength(3);
-    expect(refused).toHaveLength(47);
+    expect(refused.length).toBeGreaterThanOrEqual(50);
     for (const answer of refused) expect(answer.body).toEqual({ message: ATTEMPT_LIMIT_MESSAGE });
+    for (const answer of answers.filter((each) => each.status !== 201 && each.status !== 403)) {
+      expect(answer).toMatchObject({ status: 409, body: { message: NO_PENDING_DRAW_MESSAGE } });
+    }
 
     const rows = await query<{ id: string }>(
       postgres.database,
@@ -163,15 +211,31 @@ describe('races across two instances on one PostgreSQL', () => {
   it('a certification passed concurrently on both instances is earned exactly once', async () => {
     const fault = ledger.inject('10 concurrent passes of a certification quiz over 2 instances');
     const { certLearner, certQuiz, certId } = seeded;
-    const answers = await spread(
-      Array.from(
-        { length: 10 },
-        () => (url: string) => submit(url, certLearner.token, certQuiz.id, answersFor(certQuiz)),
-      ),
-      'submit (certification race)',
+    // 10 copies of one passing draw over both instances: one attempt.
+    const copies = await spread(
+      await copiesOfOneDraw(certLearner.token, certQuiz, 10),
+      'submit (certification, one draw)',
     );
-    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
-    const attemptIds = answers.map((answer) => String(answer.body?.attemptId));
+    expect(copies.map((answer) => answer.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    // Then rounds of 10 tabs at once, each opening the quiz and passing it, up to the quiz's 10
+    // attempts: passes commit one after another on both instances, the sub-level earned once.
+    const answers = [...copies];
+    for (let round = 0; round < 12; round += 1) {
+      const tabs = await spread(
+        Array.from(
+          { length: 10 },
+          () => (url: string) => openAndSubmit(url, certLearner.token, keyOf(certQuiz)),
+        ),
+        'submit (certification race)',
+      );
+      answers.push(...tabs);
+      if (tabs.some((answer) => answer.status === 403)) break;
+    }
+    expect(answers.every((answer) => [201, 403, 409].includes(answer.status))).toBe(true);
+    const attemptIds = answers
+      .filter((answer) => answer.status === 201)
+      .map((answer) => String(answer.body?.attemptId));
+    expect(attemptIds).toHaveLength(10);
 
     const earned = await query<{ attempt_id: string }>(
       postgres.database,
@@ -185,7 +249,7 @@ describe('races across two instances on one PostgreSQL', () => {
     );
     expect(certificates).toEqual([{ level: 1 }]);
     const progress = await spread(
-      [(url: string) => submit(url, certLearner.token, certQuiz.id, answersFor(certQuiz))],
+      [(url: string) => openAndSubmit(url, certLearner.token, keyOf(certQuiz))],
       'submit (eleventh attempt)',
     );
     expect(progress[0]?.body).toEqual({ message: ATTEMPT_LIMIT_MESSAGE });
@@ -197,7 +261,8 @@ describe('races across two instances on one PostgreSQL', () => {
     const { capLearner, capQuizzes } = seeded;
     const cap = FREE_PLAN.maxQuizzes ?? 0;
     const answers = await spread(
-      capQuizzes.map((quiz) => (url: string) => submit(url, capLearner.token, quiz.id, answersFor(quiz))),
+      // Each opens its own quiz (its own draw) and submits it: 25 attempts really racing for the cap.
+      capQuizzes.map((quiz) => (url: string) => openAndSubmit(url, capLearner.token, keyOf(quiz))),
       'submit (plan cap race)',
     );
     const recorded = answers.filter((answer) => answer.status === 201);

@@ -158,20 +158,17 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
     const first = instances[0]!;
     const learner = await signIn(first);
     const quiz = await insertQuiz(first.database, { attemptsAllowed: 100 });
-    const statuses = await alternate(30, () => ({
-      method: 'POST',
-      url: `/api/quizzes/submit/${quiz.id}`,
-      headers: learner.headers,
-      payload: { answers: answersFor(quiz) },
-    }));
+    // Each opens the quiz (the learner's draw, decision 031) and submits it, on alternate instances.
+    const statuses: number[] = [];
+    for (let index = 0; index < 30; index += 1) {
+      const instance = instances[index % 2]!;
+      statuses.push((await instance.submitAsAuthored(learner.headers, quiz.id, answersFor(quiz))).statusCode);
+    }
     expect(statuses).toEqual(Array(30).fill(201));
+    // Opened before counting: only the submission itself must store nothing.
+    const answers = await instances[1]!.openAsAuthored(learner.headers, quiz.id, answersFor(quiz));
     const before = await tableCounts(first.database);
-    const limited = await instances[1]!.request({
-      method: 'POST',
-      url: `/api/quizzes/submit/${quiz.id}`,
-      headers: learner.headers,
-      payload: { answers: answersFor(quiz) },
-    });
+    const limited = await instances[1]!.submitShown(learner.headers, quiz.id, answers);
     expect(limited.statusCode).toBe(429);
     expect(typeof limited.json<{ message: unknown }>().message).toBe('string');
     expect(await tableCounts(first.database)).toEqual(before);

@@ -102,6 +102,9 @@ export async function createTestContext(
   const openAsAuthored = async (headers: Record<string, string>, quizId: string, answers: unknown) => {
     await app.accountCache.sync().catch(() => {});
     const opened = await app.inject({ method: 'GET', url: `/api/quizzes/${quizId}`, headers });
+    // A refusal (401, 403, 404) leaves the answers as given; a server error is never expected.
+    if (opened.statusCode >= 500)
+      throw new Error(`GET /api/quizzes/${quizId}: ${opened.statusCode} ${opened.body}`);
     return opened.statusCode === 200
       ? answersForDraw(database, quizId, opened.json<DrawnQuiz>(), answers)
       : answers;
