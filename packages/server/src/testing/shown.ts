@@ -49,15 +49,6 @@ function shownPlaces(questionIds: readonly string[], shown: readonly ShownQuesti
   });
 }
 
-/** Values given per shown question (a result's questions, its isCorrect flags) in authored order. */
-export function byAuthoredQuestion<T>(
-  questionIds: readonly string[],
-  shown: readonly ShownQuestion[],
-  values: readonly T[],
-): T[] {
-  return shownPlaces(questionIds, shown).map((place) => values[place] as T);
-}
-
 function storedIndex(question: ShownQuestion, shownIndex: number): number {
   const order = question.optionOrder;
   if (!order) throw new Error(`question ${question.questionId} has no option order`);
