@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isTimeZone, localDay, startOfLocalDay } from './local-day.ts';
+import { addDays, daysBetween, isTimeZone, localDay, startOfLocalDay } from './local-day.ts';
 
 describe('localDay', () => {
   it.each([
@@ -46,5 +46,18 @@ describe('isTimeZone', () => {
     ['', false],
   ])('%s: %s', (zone, valid) => {
     expect(isTimeZone(zone)).toBe(valid);
+  });
+});
+
+describe('daysBetween', () => {
+  it.each([
+    ['2026-11-24', '2026-11-24', 0],
+    ['2026-11-24', '2026-11-25', 1],
+    ['2026-11-24', '2026-12-15', 21],
+    ['2026-12-31', '2027-01-01', 1],
+    ['2028-02-28', '2028-03-01', 2],
+    ['2026-11-25', '2026-11-24', -1],
+  ])('%s → %s is %i', (from, to, days) => {
+    expect(daysBetween(from, to)).toBe(days);
   });
 });

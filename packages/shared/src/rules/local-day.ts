@@ -54,6 +54,11 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** Whole calendar days from day `from` to day `to` (both YYYY-MM-DD); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
 /** The instant a calendar day starts in `timeZone` (its local midnight). */
 export function startOfLocalDay(day: string, timeZone: string = DEFAULT_TIME_ZONE): Date {
   const utcMidnight = new Date(`${day}T00:00:00Z`);

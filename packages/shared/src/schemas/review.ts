@@ -53,6 +53,8 @@ export const ReviewedQuestionResult = z.object({
   explanationImage: z.string().nullable(),
   /** When it is due again (ISO); null: learnt, it left the box. */
   nextDueAt: z.string().nullable(),
+  /** Whole days from the learner's today to that day, in the learner's time zone; null when learnt. */
+  nextDueInDays: z.number().int().nullable(),
 });
 export type ReviewedQuestionResult = z.infer<typeof ReviewedQuestionResult>;
 

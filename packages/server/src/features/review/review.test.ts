@@ -155,6 +155,8 @@ describe('the schedule', () => {
         isCorrect: true,
         explanation: 'One more than 2 is 3.',
         nextDueAt: dayStart(days),
+        // Counted in the learner's zone, whatever the device's.
+        nextDueInDays: days,
       });
       expect(result.results[0]?.options[result.results[0].correctAnswerIndex]?.value).toBe('3');
       // Not due a minute before its day starts; due once it has.
@@ -184,7 +186,11 @@ describe('the schedule', () => {
       )
     ).json<SubmitReviewResponse>();
     const wrong = result.results.find((question) => question.questionText === missed);
-    expect(wrong).toMatchObject({ isCorrect: false, nextDueAt: context.clock.now.toISOString() });
+    expect(wrong).toMatchObject({
+      isCorrect: false,
+      nextDueAt: context.clock.now.toISOString(),
+      nextDueInDays: 0,
+    });
     expect(result.due).toBe(1);
     const next = await review(user.headers);
     expect(next.questions.map((question) => question.questionText)).toEqual([missed]);

@@ -2,8 +2,10 @@ import { randomInt } from 'node:crypto';
 import {
   answersProblem,
   arrangeOptions,
+  daysBetween,
   DEFAULT_TIME_ZONE,
   isTimeZone,
+  localDay,
   nextReviewCard,
   NO_REVIEW_SESSION_MESSAGE,
   optionOrder,
@@ -132,6 +134,10 @@ export async function submitReview(
         explanation: question.explanation ?? null,
         explanationImage: question.explanationImage ?? null,
         nextDueAt: next && existing.has(question.questionId) ? next.dueAt.toISOString() : null,
+        nextDueInDays:
+          next && existing.has(question.questionId)
+            ? daysBetween(localDay(now, timeZone), localDay(next.dueAt, timeZone))
+            : null,
       };
     });
     await queries.upsertCards(tx, keep);

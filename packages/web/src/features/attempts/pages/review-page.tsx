@@ -31,20 +31,13 @@ type Loaded =
   | { state: 'session'; session: ReviewSessionResponse }
   | { state: 'result'; result: SubmitReviewResponse; answers: number[] };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Whole local calendar days from `from` to `to`. */
-function daysBetween(from: Date, to: Date): number {
-  const start = new Date(from.getFullYear(), from.getMonth(), from.getDate()).getTime();
-  const end = new Date(to.getFullYear(), to.getMonth(), to.getDate()).getTime();
-  return Math.round((end - start) / DAY_MS);
-}
-
-/** When a reviewed question comes back, in a child's words. */
-export function comesBackNote(isCorrect: boolean, nextDueAt: string | null, now: Date = new Date()): string {
+/**
+ * When a reviewed question comes back, in a child's words: `days` from the learner's today, in the
+ * learner's own time zone (the server counts them, so the device's zone does not matter).
+ */
+export function comesBackNote(isCorrect: boolean, days: number | null): string {
   if (!isCorrect) return 'It comes back in your next review, so you can try again.';
-  if (nextDueAt === null) return 'Learnt! It leaves your review box.';
-  const days = daysBetween(now, new Date(nextDueAt));
+  if (days === null) return 'Learnt! It leaves your review box.';
   if (days <= 0) return 'Well remembered! It comes back later today.';
   if (days === 1) return 'Well remembered! It comes back tomorrow.';
   return `Well remembered! It comes back in ${days} days.`;
@@ -139,7 +132,9 @@ export function ReviewPage() {
               chosen={loaded.answers[index]}
               number={index + 1}
               readAloud={readAloud}
-              note={<p className="review-next">{comesBackNote(question.isCorrect, question.nextDueAt)}</p>}
+              note={
+                <p className="review-next">{comesBackNote(question.isCorrect, question.nextDueInDays)}</p>
+              }
             />
           ))}
         </ol>
