@@ -64,8 +64,9 @@ export interface RunningLoad {
 
 /**
  * `workers` loops submitting as fast as answers come back, to whatever `baseUrl()` returns now:
- * each opens the quiz (the learner's draw) and submits it all right, as the web app does; two
- * workers on one learner's quiz may meet on one draw, and the second then gets 409.
+ * each opens the quiz (the learner's draw) and submits it all right, as the web app does. A
+ * learner's quiz is taken by one worker at a time (two on one draw would make the second a 409,
+ * not a fault).
  * A 201 is an acknowledged attempt, kept with its id; `allow503(answer)` says a 503 was expected
  * for that answer (the database was down while it was being served).
  */
@@ -83,6 +84,8 @@ export async function startLoad(
   // once all are earned, any of them may be retaken.
   const { certificationQuizzes } = seed;
   const nextCertification = seed.learners.map(() => 0);
+  /** `learner:quiz` pairs a worker is taking now. */
+  const taking = new Set<string>();
   let running = true;
   const worker = async (index: number) => {
     let turn = index;
@@ -97,7 +100,16 @@ export async function startLoad(
       }
       const key = seed.keys.get(quiz.id);
       if (!key) throw new Error(`no key for ${quiz.id}`);
-      const answer = await openAndSubmit(baseUrl(), tokens[learner] ?? '', key);
+      const pair = `${learner}:${quiz.id}`;
+      if (taking.has(pair)) {
+        // Another worker is on this draw: try the next turn (after yielding, never spinning).
+        await new Promise((resolve) => setImmediate(resolve));
+        continue;
+      }
+      taking.add(pair);
+      const answer = await openAndSubmit(baseUrl(), tokens[learner] ?? '', key).finally(() =>
+        taking.delete(pair),
+      );
       const allow503 = options.allow503?.(answer) ?? false;
       answers.push(answer);
       if (answer.status !== 0) ledger.record(options.what ?? 'submit under load', answer, allow503);
