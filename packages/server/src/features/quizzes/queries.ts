@@ -160,6 +160,9 @@ export async function shownQuestions(db: DbOrTx, userId: string, quizId: string)
     .orderBy(asc(attempts.submittedAt), asc(attempts.id));
 }
 
+/** Tries of storeDraw: each lost only to a draw made and submitted in between. */
+const STORE_DRAW_TURNS = 5;
+
 /**
  * Stores a new draw unless the learner already has one of this quiz version (a concurrent first
  * request made it): one statement, so concurrent first requests end with one draw. Returns the
@@ -175,23 +178,27 @@ export async function storeDraw(
     generated: GeneratedDraw | null;
   },
 ): Promise<AttemptedQuestion[]> {
-  const [stored] = await db
-    .insert(quizDraws)
-    .values(draw)
-    .onConflictDoUpdate({
-      target: [quizDraws.userId, quizDraws.quizId],
-      set: {
-        drawId: sql`excluded.draw_id`,
-        quizVersion: sql`excluded.quiz_version`,
-        questions: sql`excluded.questions`,
-        generated: sql`excluded.generated`,
-        createdAt: sql`excluded.created_at`,
-      },
-      setWhere: sql`${quizDraws.quizVersion} <> excluded.quiz_version`,
-    })
-    .returning({ questions: quizDraws.questions });
-  if (stored) return stored.questions;
-  const existing = await pendingDraw(db, draw.userId, draw.quizId);
-  if (!existing) throw new Error('A draw was neither stored nor found');
-  return existing.questions;
+  // A concurrent request's draw of this version wins; if it is submitted between our insert and
+  // our read (another tab), the quiz has no draw again and ours is stored on the next turn.
+  for (let turn = 0; turn < STORE_DRAW_TURNS; turn += 1) {
+    const [stored] = await db
+      .insert(quizDraws)
+      .values(draw)
+      .onConflictDoUpdate({
+        target: [quizDraws.userId, quizDraws.quizId],
+        set: {
+          drawId: sql`excluded.draw_id`,
+          quizVersion: sql`excluded.quiz_version`,
+          questions: sql`excluded.questions`,
+          generated: sql`excluded.generated`,
+          createdAt: sql`excluded.created_at`,
+        },
+        setWhere: sql`${quizDraws.quizVersion} <> excluded.quiz_version`,
+      })
+      .returning({ questions: quizDraws.questions });
+    if (stored) return stored.questions;
+    const existing = await pendingDraw(db, draw.userId, draw.quizId);
+    if (existing) return existing.questions;
+  }
+  throw new Error('A draw was neither stored nor found');
 }
