@@ -1,24 +1,22 @@
 import {
-  arrangeOptions,
   drawQuestions,
   poolHistory,
   findLevel,
-  optionOrder,
   GRADE_VALUES,
   QUIZ_NOT_FOUND_MESSAGE,
   type PublishedQuiz,
   type QuizAttemptResponse,
   type QuizOption,
 } from '@quizquest/shared';
-import { GENERATORS_VERSION, generateQuiz } from '@quizquest/shared/generators';
 import { randomInt } from 'node:crypto';
+import { GENERATORS_VERSION, generateQuiz } from '@quizquest/shared/generators';
 import type { AttemptedQuestion, GeneratedDraw, QuizGenerator } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { cachedAttemptCounts } from '../../entitlements/account-state.ts';
 import { assertCertificationQuizOpenForRead } from '../../entitlements/certification-gate.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { mediaUrl } from '../../lib/media.ts';
+import { cryptoRandom, shownQuestion } from '../../lib/shown-question.ts';
 import * as queries from './queries.ts';
 
 const byName = (a: string, b: string) =>
@@ -112,8 +110,6 @@ async function loadQuizContent(deps: AppDeps, quizId: string): Promise<CachedQui
   return { content, version: quiz.version };
 }
 
-const cryptoRandom = () => randomInt(2 ** 32) / 2 ** 32;
-
 /**
  * A new draw of the quiz for this learner (decision 031): questionsPerAttempt of its pool,
  * preferring unseen questions, then those last answered wrong; options shuffled unless a question
@@ -132,20 +128,7 @@ async function newDraw(deps: AppDeps, userId: string, quizId: string): Promise<A
     poolHistory(attempted),
     source.questionsPerAttempt,
     cryptoRandom,
-  ).map((question): AttemptedQuestion => {
-    const order = optionOrder(question.options.length, question.keepOptionOrder, cryptoRandom);
-    const arranged = arrangeOptions(question.options, question.correctIndex, order);
-    return {
-      questionId: question.id,
-      optionOrder: order,
-      questionText: question.text,
-      questionImage: question.imageMediaId ? mediaUrl(question.imageMediaId) : null,
-      options: arranged.options.map((option) => ({ type: option.type, value: option.value })),
-      correctAnswerIndex: arranged.correctIndex,
-      explanation: question.explanation,
-      explanationImage: question.explanationImageMediaId ? mediaUrl(question.explanationImageMediaId) : null,
-    };
-  });
+  ).map((question) => shownQuestion(question));
   return queries.storeDraw(deps.db, {
     userId,
     quizId,

@@ -1,14 +1,11 @@
-import { randomInt } from 'node:crypto';
 import {
   answersProblem,
-  arrangeOptions,
   daysBetween,
   DEFAULT_TIME_ZONE,
   isTimeZone,
   localDay,
   nextReviewCard,
   NO_REVIEW_SESSION_MESSAGE,
-  optionOrder,
   REVIEW_SESSION_SIZE,
   shuffled,
   type ReviewQuestion,
@@ -18,15 +15,13 @@ import {
 import type { ReviewedQuestion } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-import { mediaUrl } from '../../lib/media.ts';
 import { limitOrThrow } from '../../lib/rate-limiter.ts';
+import { cryptoRandom, shownQuestion } from '../../lib/shown-question.ts';
 import * as queries from './queries.ts';
 
 export const REVIEW_RATE_MESSAGE = 'Too many review submissions. Please wait a minute and try again.';
 /** Review submissions per learner per minute (times deps.rateLimitFactor). */
 export const REVIEWS_PER_MINUTE = 30;
-
-const cryptoRandom = () => randomInt(2 ** 32) / 2 ** 32;
 
 /** What the learner sees of a session's question: never its answer or explanation. */
 const forLearner = (question: ReviewedQuestion): ReviewQuestion => ({
@@ -51,22 +46,12 @@ export async function reviewSession(deps: AppDeps, userId: string): Promise<Revi
   if (pending) return { due, questions: pending.questions.map(forLearner) };
   if (due === 0) return { due, questions: [] };
   const rows = await queries.dueQuestions(deps.db, userId, now, REVIEW_SESSION_SIZE);
-  const drawn = shuffled(rows, cryptoRandom).map((question): ReviewedQuestion => {
-    const order = optionOrder(question.options.length, question.keepOptionOrder, cryptoRandom);
-    const arranged = arrangeOptions(question.options, question.correctIndex, order);
-    return {
-      questionId: question.id,
-      quizId: question.quizId,
-      quizTitle: question.quizTitle,
-      optionOrder: order,
-      questionText: question.text,
-      questionImage: question.imageMediaId ? mediaUrl(question.imageMediaId) : null,
-      options: arranged.options.map((option) => ({ type: option.type, value: option.value })),
-      correctAnswerIndex: arranged.correctIndex,
-      explanation: question.explanation,
-      explanationImage: question.explanationImageMediaId ? mediaUrl(question.explanationImageMediaId) : null,
-    };
-  });
+  const drawn = shuffled(rows, cryptoRandom).map((question): ReviewedQuestion => ({
+    ...shownQuestion(question),
+    questionId: question.id,
+    quizId: question.quizId,
+    quizTitle: question.quizTitle,
+  }));
   const stored = await queries.storeSession(deps.db, userId, drawn);
   return { due, questions: (stored?.questions ?? []).map(forLearner) };
 }
