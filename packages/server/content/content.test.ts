@@ -13,6 +13,8 @@ const CONTENT_DIR = path.dirname(fileURLToPath(import.meta.url));
 const MAX_IMAGE_SIDE_PX = 600;
 const MAX_IMAGE_BYTES = 200 * 1024;
 const MIN_QUESTIONS = 8;
+/** Questions of each certification sub-level's pool at least (issue 17). */
+const CERTIFICATION_POOL = 25;
 
 function listJson(folder: string): string[] {
   const dir = path.join(CONTENT_DIR, folder);
@@ -213,7 +215,7 @@ describe('quizzes', () => {
 
 describe('certification', () => {
   it.each(LEVELS.map((level) => [level.id, level] as const))(
-    'level %i: every sub-level has exactly one quiz with at least 8 questions, titled by the catalogue',
+    'level %i: every sub-level has exactly one quiz, a pool of at least 25 questions showing 10, titled by the catalogue',
     (levelId, level) => {
       const file = `certification/level-${String(levelId).padStart(2, '0')}.json`;
       const problems: string[] = [];
@@ -229,8 +231,12 @@ describe('certification', () => {
         if (quiz.level !== levelId) problems.push(`${subLevel.id}: level ${quiz.level}`);
         if (quiz.title !== subLevel.name)
           problems.push(`${subLevel.id}: titled "${quiz.title}", not "${subLevel.name}"`);
+        // A pool (issue 17): three attempts of 10 never repeat a whole set.
         const count = quiz.questions?.length ?? 0;
-        if (count < MIN_QUESTIONS) problems.push(`${subLevel.id}: ${count} questions`);
+        if (count < CERTIFICATION_POOL)
+          problems.push(`${subLevel.id}: ${count} questions, not a pool of ${CERTIFICATION_POOL}`);
+        if (quiz.questionsPerAttempt !== 10)
+          problems.push(`${subLevel.id}: shows ${quiz.questionsPerAttempt ?? 'all'}, not 10`);
       }
       const strays = allQuizzes
         .filter(
