@@ -137,7 +137,7 @@ describe('poolHistory', () => {
         ],
       },
       {
-        answers: [3, 0],
+        answers: [0, 3],
         shown: [
           ['b', 0],
           ['c', 1],
