@@ -26,8 +26,14 @@ export interface KeyQuiz {
   key?: string;
   title: string;
   subLevel?: string;
+  /** A pool shows this many per attempt (decision 031); absent: all its questions. */
+  questionsPerAttempt?: number;
   questions: KeyQuestion[];
 }
+
+/** How many questions one attempt of a pack quiz shows. */
+export const shownCount = (quiz: KeyQuiz) =>
+  Math.min(quiz.questionsPerAttempt ?? Infinity, quiz.questions.length);
 
 /** The questions as a learner's draw (GET /api/quizzes/{id}, GET /api/review) carries them. */
 export interface ShownQuestion {
