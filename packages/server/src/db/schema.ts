@@ -1,3 +1,4 @@
+import { LANGUAGES, type QuestionTranslations, type QuizTranslations } from '@quizquest/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -66,6 +67,8 @@ export const users = pgTable(
     consentText: text('consent_text'),
     /** The IANA zone the learner's days (streak, daily goal) count in (decision 030). */
     timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+    /** The language the app, the server's messages and the questions speak to this learner (decision 034). */
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -76,6 +79,7 @@ export const users = pgTable(
     index('users_avatar_media_idx')
       .on(table.avatarMediaId)
       .where(sql`${table.avatarMediaId} is not null`),
+    check('users_language_check', sql`${table.language} in ('en', 'hi')`),
   ],
 );
 
@@ -154,6 +158,8 @@ export const quizzes = pgTable(
      * a fresh seed per draw, instead of from question rows. Null for an authored quiz.
      */
     generator: jsonb('generator').$type<QuizGenerator>(),
+    /** The quiz in other languages than English (decision 034): `{ hi: { title } }`. */
+    translations: jsonb('translations').$type<QuizTranslations>(),
     passScore: integer('pass_score').notNull().default(100),
     published: boolean('published').notNull().default(true),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -211,6 +217,8 @@ export const questions = pgTable(
     explanationImageMediaId: text('explanation_image_media_id').references(() => media.id),
     /** Shown in the order written; otherwise every draw shuffles the options (decision 031). */
     keepOptionOrder: boolean('keep_option_order').notNull().default(false),
+    /** The question in other languages than English (decision 034): `{ hi: { text, options, explanation } }`. */
+    translations: jsonb('translations').$type<QuestionTranslations>(),
   },
   (table) => [
     index('questions_quiz_idx').on(table.quizId, table.position),

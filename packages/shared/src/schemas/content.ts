@@ -51,6 +51,68 @@ const sameText = (value: string) => value.trim().toLowerCase();
 export const EXPLANATION_RESTATES_ANSWER_MESSAGE =
   'The explanation only repeats the correct answer: say why it is right';
 
+/**
+ * A question's Hindi version (issue 18, decision 034): its text, its four options in the English
+ * options' order (null keeps the English option: an image, a number, a name) and its explanation.
+ */
+export const ContentHindiQuestion = z.strictObject({
+  questionText: trimmed('Hindi question text', 500),
+  options: z
+    .array(z.union([trimmed('Hindi option text', 200), z.null()]), {
+      error: 'hi.options is a list of option texts (null keeps the English option)',
+    })
+    .length(OPTIONS_PER_QUESTION, `hi.options has exactly ${OPTIONS_PER_QUESTION} entries`),
+  explanation: trimmed('Hindi explanation', EXPLANATION_MAX).optional(),
+});
+export type ContentHindiQuestion = z.output<typeof ContentHindiQuestion>;
+
+/** The problems of a question's Hindi version, each with its path inside the question. */
+export function hindiQuestionProblems(question: {
+  options: ReadonlyArray<{ type: 'text' | 'image'; value: string }>;
+  correctAnswerIndex: number;
+  explanation?: string | null | undefined;
+  hi?: { options: ReadonlyArray<string | null>; explanation?: string | null | undefined } | undefined;
+}): Array<{ path: Array<string | number>; message: string }> {
+  const { hi } = question;
+  if (!hi) return [];
+  const problems: Array<{ path: Array<string | number>; message: string }> = [];
+  const shown = question.options.map((option, index) => {
+    const translated = hi.options[index] ?? null;
+    if (option.type === 'image' && translated !== null) {
+      problems.push({
+        path: ['hi', 'options', index],
+        message: 'An image option has no Hindi text: write null',
+      });
+    }
+    return sameText(translated ?? option.value);
+  });
+  shown.forEach((value, index) => {
+    if (shown.indexOf(value) !== index) {
+      problems.push({ path: ['hi', 'options', index], message: `Hindi option "${value}" appears twice` });
+    }
+  });
+  const hasExplanation =
+    question.explanation !== undefined && question.explanation !== null && question.explanation !== '';
+  if (hasExplanation && !hi.explanation) {
+    problems.push({ path: ['hi', 'explanation'], message: 'The Hindi version needs the explanation too' });
+  }
+  if (hi.explanation && !hasExplanation) {
+    problems.push({
+      path: ['hi', 'explanation'],
+      message: 'A Hindi explanation needs an English explanation',
+    });
+  }
+  const correct = shown[question.correctAnswerIndex];
+  if (
+    hi.explanation &&
+    question.options[question.correctAnswerIndex]?.type === 'text' &&
+    sameText(hi.explanation) === correct
+  ) {
+    problems.push({ path: ['hi', 'explanation'], message: EXPLANATION_RESTATES_ANSWER_MESSAGE });
+  }
+  return problems;
+}
+
 export const ContentQuestion = z
   .strictObject({
     questionText: trimmed('Question text', 500),
@@ -67,8 +129,13 @@ export const ContentQuestion = z
     explanationImage: ContentImagePath.optional(),
     /** Show the options in the order written (for 'All of the above' or ordered numbers); otherwise each draw shuffles them. */
     keepOptionOrder: z.boolean({ error: 'keepOptionOrder must be true or false' }).optional(),
+    /** The question in Hindi; a Hindi learner sees the English one where it is absent. */
+    hi: ContentHindiQuestion.optional(),
   })
   .superRefine((question, context) => {
+    for (const problem of hindiQuestionProblems(question)) {
+      context.addIssue({ code: 'custom', ...problem });
+    }
     const correct = question.options[question.correctAnswerIndex];
     if (
       question.explanation !== undefined &&
@@ -172,6 +239,8 @@ export const ContentQuiz = z
       })
       .optional(),
     questions: z.array(ContentQuestion).default([]),
+    /** The quiz's title in Hindi (issue 18). */
+    hi: z.strictObject({ title: trimmed('Hindi title', 120) }).optional(),
   })
   .superRefine((quiz, context) => {
     if (quiz.generator === undefined) {
