@@ -750,8 +750,8 @@ describe('certificate helpers', () => {
 
   it.each([
     ['Zoë Fernandes', 'Zoë Fernandes'],
-    ['Ānanya  Rao', 'Ananya Rao'],
-    ['राम Kumar', 'Kumar'],
+    ['Ānanya  Rao', 'Ānanya Rao'],
+    ['राम Kumar', 'राम Kumar'],
     ['  Renée\tO’Brien ', 'Renée O’Brien'],
   ])('draws %j as %j', (input, output) => {
     expect(pdfText(input)).toBe(output);

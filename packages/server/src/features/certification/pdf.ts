@@ -1,52 +1,95 @@
 import type PdfDocumentClass from 'pdfkit';
-import { formatEnInDate, INDIA_TIME_ZONE } from '@quizquest/shared';
+import { formatEnInDate, INDIA_TIME_ZONE, type Level } from '@quizquest/shared';
 import type QRCodeModule from 'qrcode';
+import { fontFile, textRuns, type FontWeight, type TextRun } from './fonts.ts';
+
+/** The languages a certificate is written in: its fixed words, level names and date. */
+export type CertificateLanguage = 'en' | 'hi';
 
 export interface CertificateContent {
   learnerName: string;
-  levelName: string;
-  /** The level's ten sub-levels, in order. */
-  subLevels: Array<{ id: string; name: string }>;
+  language: CertificateLanguage;
+  /** The catalogue's level: its names (English and Hindi) and its ten sub-levels, in order. */
+  level: Level;
   issuedAt: Date;
   code: string;
   verifyUrl: string;
 }
 
-// The 27 characters of Windows-1252 between 0x80 and 0x9F; with Latin-1 they are all the
-// standard PDF fonts can draw.
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+/** What the certificate says around the names, in the learner's language. */
+const WORDS: Record<
+  CertificateLanguage,
+  {
+    heading: string;
+    certifies: string;
+    earned: (count: number) => string;
+    date: (date: string) => string;
+    code: (code: string) => string;
+    check: (url: string) => string;
+    scan: string;
+  }
+> = {
+  en: {
+    heading: 'Certificate of Achievement',
+    certifies: 'This certifies that',
+    earned: (count) => `has earned all ${count} certifications of`,
+    date: (date) => `Date: ${date}`,
+    code: (code) => `Certificate code: ${code}`,
+    check: (url) => `Check it at ${url}`,
+    scan: 'Scan to verify',
+  },
+  hi: {
+    heading: 'उपलब्धि प्रमाण-पत्र',
+    certifies: 'प्रमाणित किया जाता है कि',
+    earned: (count) => `ने सभी ${count} प्रमाणन अर्जित करके यह स्तर सफलतापूर्वक पूरा किया है`,
+    date: (date) => `दिनांक: ${date}`,
+    code: (code) => `प्रमाण-पत्र कोड: ${code}`,
+    check: (url) => `जाँच के लिए देखें: ${url}`,
+    scan: 'स्कैन करके जाँचें',
+  },
+};
 
-function drawable(char: string): boolean {
-  const code = char.codePointAt(0) ?? 0;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
+const FALLBACK_NAME = 'QuizQuest Learner';
+
+/**
+ * The text the certificate's fonts can draw (Noto Sans for Latin, Greek and Cyrillic and the
+ * nine Indian scripts): emoji, control characters and scripts without a font are left out, and
+ * a letter no font has loses its accents if that helps, instead of printing as a wrong glyph.
+ */
+export function pdfText(text: string): string {
+  return textRuns(text)
+    .map((run) => run.text)
+    .join('');
 }
 
 /**
- * Text the built-in PDF fonts can draw: accents outside Latin-1 are dropped from their letters
- * (Ł stays unknown, ā becomes a) and characters that still cannot be drawn are left out, instead
- * of printing as wrong glyphs.
+ * The date in India's time zone: en-IN '12 March 2026' (design.md §5: dates are shown en-IN), or
+ * hi-IN '12 मार्च 2026'.
  */
-export function pdfText(text: string): string {
-  return [...text.normalize('NFC').replace(/\s+/g, ' ')]
-    .map((char) => (drawable(char) ? char : char.normalize('NFD').replace(/\p{M}/gu, '')))
-    .filter((char) => char.length > 0 && [...char].every(drawable))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** en-IN date in India's time zone: '12 March 2026' (design.md §5: dates are shown en-IN). */
-export function certificateDate(date: Date): string {
-  return formatEnInDate(date, 'long', INDIA_TIME_ZONE);
+export function certificateDate(date: Date, language: CertificateLanguage = 'en'): string {
+  if (language === 'en') return formatEnInDate(date, 'long', INDIA_TIME_ZONE);
+  return new Intl.DateTimeFormat('hi-IN', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: INDIA_TIME_ZONE,
+  }).format(date);
 }
 
 const INK = '#1f2a44';
 const ACCENT = '#3b5bdb';
 const GOLD = '#c99a06';
+const MUTED = '#4a5568';
+/**
+ * Where a line's baseline sits below the top it is placed at, per point of size: Helvetica's
+ * ascent, the certificate's font until issue 18, so the layout kept its places.
+ */
+const BASELINE = 0.718;
 
 /**
- * pdfkit (with its fonts) and qrcode are loaded on the first certificate, not at start: about
- * 14 MB of resident memory that a server which issues no certificate never needs.
+ * pdfkit and qrcode are loaded on the first certificate, not at start: about 14 MB of resident
+ * memory that a server which issues no certificate never needs. The fonts too: each file is read
+ * on the first certificate that draws its script and kept (fonts.ts).
  */
 let libraries: Promise<{ PDFDocument: typeof PdfDocumentClass; QRCode: typeof QRCodeModule }> | undefined;
 function pdfLibraries() {
@@ -57,9 +100,22 @@ function pdfLibraries() {
   return libraries;
 }
 
+interface LineStyle {
+  /** The left edge, and the width the line is centred in or must fit in. */
+  x: number;
+  width: number;
+  size: number;
+  weight?: FontWeight;
+  color?: string;
+  align?: 'left' | 'center';
+}
+
 /** The level certificate: one A4 landscape page, with the code and a QR code of its verification page. */
 export async function renderCertificatePdf(content: CertificateContent): Promise<Buffer> {
   const { PDFDocument, QRCode } = await pdfLibraries();
+  const words = WORDS[content.language];
+  const hindi = content.language === 'hi';
+  const level = content.level;
   const qr = await QRCode.toBuffer(content.verifyUrl, {
     type: 'png',
     margin: 1,
@@ -71,7 +127,8 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
     layout: 'landscape',
     margin: 0,
     info: {
-      Title: `QuizQuest ${content.levelName} Certificate`,
+      // English in both languages: viewers show the Title in places that may lack the fonts.
+      Title: `QuizQuest ${level.name} Certificate`,
       Author: 'QuizQuest',
       Subject: `Certificate ${content.code}`,
       CreationDate: content.issuedAt,
@@ -84,14 +141,54 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
     doc.on('error', reject);
   });
 
+  const registered = new Set<string>();
+  const useFont = (run: TextRun, weight: FontWeight, size: number) => {
+    const name = `${run.script}-${weight}`;
+    if (!registered.has(name)) {
+      doc.registerFont(name, fontFile(run.script, weight));
+      registered.add(name);
+    }
+    return doc.font(name).fontSize(size);
+  };
+  /**
+   * One line of text, each script's run in its own font, measured with those fonts (shaped, so
+   * conjuncts count as drawn) and placed on one baseline; shrunk to fit its width if it must be.
+   */
+  const line = (text: string | TextRun[], top: number, style: LineStyle) => {
+    const runs = typeof text === 'string' ? textRuns(text) : text;
+    const weight = style.weight ?? 'regular';
+    const widthAt = (size: number) =>
+      runs.reduce((sum, run) => sum + useFont(run, weight, size).widthOfString(run.text), 0);
+    const natural = widthAt(style.size);
+    const size = natural > style.width ? (style.size * style.width) / natural : style.size;
+    const total = natural > style.width ? widthAt(size) : natural;
+    let x = style.align === 'center' ? style.x + (style.width - total) / 2 : style.x;
+    const baseline = top + style.size * BASELINE;
+    doc.fillColor(style.color ?? INK);
+    for (const run of runs) {
+      const font = useFont(run, weight, size);
+      font.text(run.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
+      x += font.widthOfString(run.text);
+    }
+  };
+
   const width = doc.page.width;
   const height = doc.page.height;
-  const centred = (text: string, y: number, size: number, font = 'Helvetica', color = INK) =>
-    doc
-      .font(font)
-      .fontSize(size)
-      .fillColor(color)
-      .text(text, 60, y, { width: width - 120, align: 'center', lineBreak: false });
+  const centred = (
+    text: string | TextRun[],
+    top: number,
+    size: number,
+    weight?: FontWeight,
+    color?: string,
+  ) =>
+    line(text, top, {
+      x: 60,
+      width: width - 120,
+      size,
+      align: 'center',
+      ...(weight ? { weight } : {}),
+      ...(color ? { color } : {}),
+    });
 
   doc
     .lineWidth(6)
@@ -104,48 +201,51 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
     .rect(32, 32, width - 64, height - 64)
     .stroke();
 
-  centred('QuizQuest', 56, 16, 'Helvetica-Bold', ACCENT);
-  centred('Certificate of Achievement', 82, 34, 'Helvetica-Bold');
-  centred('This certifies that', 136, 14);
-  centred(pdfText(content.learnerName) || 'QuizQuest Learner', 158, 30, 'Helvetica-Bold', ACCENT);
-  centred(`has earned all ${content.subLevels.length} certifications of`, 200, 14);
-  centred(content.levelName, 222, 24, 'Helvetica-Bold');
+  const name = textRuns(content.learnerName);
+  centred('QuizQuest', 56, 16, 'bold', ACCENT);
+  centred(words.heading, 82, 34, 'bold');
+  centred(words.certifies, 136, 14);
+  centred(name.length > 0 ? name : FALLBACK_NAME, 158, 30, 'bold', ACCENT);
+  centred(words.earned(level.subLevels.length), 200, 14);
+  centred((hindi && level.hindiName) || level.name, 222, 24, 'bold');
 
   // The ten sub-levels in two columns of five.
   const columnWidth = 300;
   const left = (width - columnWidth * 2) / 2;
-  content.subLevels.forEach((subLevel, index) => {
+  level.subLevels.forEach((subLevel, index) => {
     const column = index < 5 ? 0 : 1;
     const row = index % 5;
-    doc
-      .font('Helvetica')
-      .fontSize(12)
-      .fillColor(INK)
-      .text(`${subLevel.id}  ${pdfText(subLevel.name)}`, left + column * columnWidth + 40, 268 + row * 20, {
-        width: columnWidth - 40,
-        lineBreak: false,
-      });
+    const subLevelName = (hindi && subLevel.hindiName) || subLevel.name;
+    line(`${subLevel.id}  ${subLevelName}`, 268 + row * 20, {
+      x: left + column * columnWidth + 40,
+      width: columnWidth - 40,
+      size: 12,
+    });
   });
 
   const footerY = height - 150;
-  doc.font('Helvetica').fontSize(12).fillColor(INK);
-  doc.text(`Date: ${certificateDate(content.issuedAt)}`, 70, footerY + 10, { lineBreak: false });
-  doc.text(`Certificate code: ${content.code}`, 70, footerY + 32, { lineBreak: false });
-  doc
-    .fontSize(10)
-    .fillColor('#4a5568')
-    .text(`Check it at ${content.verifyUrl}`, 70, footerY + 54, { width: width - 300, lineBreak: false });
+  line(words.date(certificateDate(content.issuedAt, content.language)), footerY + 10, {
+    x: 70,
+    width: width - 300,
+    size: 12,
+  });
+  line(words.code(content.code), footerY + 32, { x: 70, width: width - 300, size: 12 });
+  line(words.check(content.verifyUrl), footerY + 54, {
+    x: 70,
+    width: width - 300,
+    size: 10,
+    color: MUTED,
+  });
 
   const qrSize = 100;
   doc.image(qr, width - 70 - qrSize, footerY - 6, { width: qrSize, height: qrSize });
-  doc
-    .fontSize(9)
-    .fillColor('#4a5568')
-    .text('Scan to verify', width - 70 - qrSize, footerY + qrSize - 2, {
-      width: qrSize,
-      align: 'center',
-      lineBreak: false,
-    });
+  line(words.scan, footerY + qrSize - 2, {
+    x: width - 70 - qrSize,
+    width: qrSize,
+    size: 9,
+    color: MUTED,
+    align: 'center',
+  });
 
   doc.end();
   return finished;

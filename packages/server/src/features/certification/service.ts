@@ -174,8 +174,8 @@ export async function levelCertificate(deps: AppDeps, userId: string, level: num
   if (!name) throw notFound('Account not found');
   const pdf = await renderCertificatePdf({
     learnerName: `${name.firstName} ${name.lastName}`.trim(),
-    levelName: levelInfo.name,
-    subLevels: levelInfo.subLevels,
+    language: 'en',
+    level: levelInfo,
     issuedAt: certificate.issuedAt,
     code: certificate.code,
     verifyUrl: `${deps.config.appUrl}/certificates/verify/${certificate.code}`,
