@@ -1,12 +1,60 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+const MESSAGES_MODULE = 'virtual:quizquest-messages/';
+export const MESSAGES_DIR = join(root, 'src/i18n/messages');
+
+/**
+ * `virtual:quizquest-messages/<language>`: every catalogue file of src/i18n/messages/<language>/
+ * (ICU MessageFormat, one JSON object of id → message per feature) merged and compiled with
+ * Lingui's own compiler, so the browser gets ready messages and no MessageFormat parser
+ * (decision 034). An id found in two files, or a message that does not parse, fails the build.
+ */
+function messageCatalogues(): Plugin {
+  return {
+    name: 'quizquest:message-catalogues',
+    resolveId(id) {
+      return id.startsWith(MESSAGES_MODULE) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${MESSAGES_MODULE}`)) return undefined;
+      const language = id.slice(MESSAGES_MODULE.length + 1);
+      if (!/^[a-z]{2}$/.test(language)) this.error(`message-catalogues: no language "${language}"`);
+      const folder = join(MESSAGES_DIR, language);
+      const compiled: Record<string, unknown> = {};
+      const origin: Record<string, string> = {};
+      for (const file of readdirSync(folder)
+        .filter((name) => name.endsWith('.json'))
+        .sort()) {
+        const path = join(folder, file);
+        this.addWatchFile(path);
+        const messages = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+        for (const [messageId, message] of Object.entries(messages)) {
+          if (origin[messageId])
+            this.error(`message-catalogues: ${messageId} is in ${origin[messageId]} and ${file}`);
+          if (typeof message !== 'string')
+            this.error(`message-catalogues: ${language}/${file} ${messageId} is not text`);
+          origin[messageId] = file;
+          try {
+            compiled[messageId] = compileMessage(message);
+          } catch (error) {
+            this.error(`message-catalogues: ${language}/${file} ${messageId}: ${String(error)}`);
+          }
+        }
+      }
+      // JSON.parse of one string: faster for the browser to parse than an object literal this size.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
+    },
+  };
+}
 
 /**
  * Writes .vite/chunk-modules.json (chunk file → the source modules bundled into it) beside the
@@ -272,6 +320,7 @@ export default defineConfig({
   root,
   plugins: [
     react(),
+    messageCatalogues(),
     chunkModulesReport(),
     noChunkCycles(),
     preloadFirstLoad(),

@@ -1,4 +1,5 @@
 import { preloadRoute } from './app/route-preload.ts';
+import { initialLanguage, switchLanguage } from './i18n/i18n.ts';
 import { configureZodWithoutEval } from './lib/zod-without-eval.ts';
 import './styles.css';
 
@@ -10,4 +11,8 @@ configureZodWithoutEval();
 // download, instead of after React has run (issue #8: LCP of the signed-in pages).
 preloadRoute(window.location.pathname);
 
-void import('./app/start.tsx').then(({ startApp }) => startApp());
+// The words of the chosen language download beside React (decision 034); the boot screen stays
+// until both are here. Should they fail to arrive (offline), the app starts anyway.
+void Promise.all([import('./app/start.tsx'), switchLanguage(initialLanguage()).catch(() => undefined)]).then(
+  ([{ startApp }]) => startApp(),
+);

@@ -8,3 +8,10 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** A language's compiled message catalogue (vite.config.ts, messageCatalogues; decision 034). */
+declare module 'virtual:quizquest-messages/*' {
+  import type { Messages } from '@lingui/core';
+  const messages: Messages;
+  export default messages;
+}

@@ -22,11 +22,11 @@ export type DateFormat = keyof typeof DATE_FORMATS;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(format: DateFormat, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${format} ${timeZone ?? ''}`;
+function formatter(format: DateFormat, timeZone: string | undefined, locale: string): Intl.DateTimeFormat {
+  const key = `${locale} ${format} ${timeZone ?? ''}`;
   let cached = formatters.get(key);
   if (!cached) {
-    cached = new Intl.DateTimeFormat('en-IN', { ...DATE_FORMATS[format], timeZone });
+    cached = new Intl.DateTimeFormat(locale, { ...DATE_FORMATS[format], timeZone });
     formatters.set(key, cached);
   }
   return cached;
@@ -37,6 +37,16 @@ function formatter(format: DateFormat, timeZone: string | undefined): Intl.DateT
  * runtime's own zone; '' for a value that is not a date.
  */
 export function formatEnInDate(value: Date | string, format: DateFormat, timeZone?: string): string {
+  return formatDateIn('en-IN', value, format, timeZone);
+}
+
+/** The same in another locale: 'hi-IN' writes '12 मार्च 2026' (issue 18). */
+export function formatDateIn(
+  locale: string,
+  value: Date | string,
+  format: DateFormat,
+  timeZone?: string,
+): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? '' : formatter(format, timeZone).format(date);
+  return Number.isNaN(date.getTime()) ? '' : formatter(format, timeZone, locale).format(date);
 }

@@ -3,7 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './routes.tsx';
 
-/** React and the app: main.tsx loads this after it has started the first page's downloads. */
+/**
+ * React and the app: main.tsx loads this after it has started the first page's downloads, and
+ * runs it once the language's words have arrived too.
+ */
 export function startApp(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');

@@ -2,7 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, vi } from 'vitest';
+import english from 'virtual:quizquest-messages/en';
+import { i18n } from '../i18n/i18n.ts';
 import { clearPrefetched } from '../lib/prefetch.ts';
+
+// Every test starts in English, the spec's language, with its words loaded (decision 034).
+i18n.load('en', english);
+i18n.activate('en');
 
 // A page's first render loads its lazy modules; on a busy 2-core CI machine that can take longer
 // than testing-library's 1 s default wait. Waiting longer changes no assertion, only patience.
@@ -18,4 +24,5 @@ afterEach(() => {
   localStorage.clear();
   // API reads started for one test's page are never taken by the next test's.
   clearPrefetched();
+  if (i18n.locale !== 'en') i18n.activate('en');
 });

@@ -5,14 +5,15 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { setSession } from '../../../lib/session.ts';
 import { clearSignOutNotice, peekSignOutNotice } from '../../../lib/sign-out-notice.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { Message } from '../../../i18n/message.tsx';
+import { useText } from '../../../i18n/use-text.ts';
 import { login } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PasswordField } from '../components/password-field.tsx';
 
-export const LOGIN_FAILED = 'Login failed';
-
 export function LoginPage() {
-  useDocumentTitle('Login');
+  const t = useText();
+  useDocumentTitle(t('auth.login.documentTitle'));
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -29,7 +30,7 @@ export function LoginPage() {
     // Spec §5: the browser checks the e-mail type and the required fields (and so does the server).
     const trimmedEmail = email.trim();
     if (trimmedEmail === '' || password === '') {
-      setError('Please enter your email and password');
+      setError(t('auth.login.missingFields'));
       return;
     }
     setBusy(true);
@@ -40,13 +41,13 @@ export function LoginPage() {
       if (user.role === 'admin') await navigate('/admin/quiz-dashboard', { replace: true });
       else await navigate('/dashboard', { replace: true, state: { emailVerified: false } });
     } catch (caught) {
-      setError(errorMessage(caught, LOGIN_FAILED));
+      setError(errorMessage(caught, t('auth.login.failed')));
       setBusy(false);
     }
   }
 
   return (
-    <AuthCard title="Welcome Back" subtitle="Log in to continue your child's learning journey.">
+    <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       {notice ? (
         <p className="banner banner-success" role="status">
           {notice}
@@ -55,7 +56,7 @@ export function LoginPage() {
       <form className="form" onSubmit={handleSubmit} aria-busy={busy}>
         <TextField
           id="login-email"
-          label="Email"
+          label={t('auth.login.email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -66,7 +67,7 @@ export function LoginPage() {
         />
         <PasswordField
           id="login-password"
-          label="Password"
+          label={t('auth.login.password')}
           name="password"
           autoComplete="current-password"
           required
@@ -79,14 +80,14 @@ export function LoginPage() {
           </p>
         ) : null}
         <button type="submit" className="button button-block" disabled={busy}>
-          {busy ? 'Logging in...' : 'Login'}
+          {busy ? t('auth.login.submitting') : t('auth.login.submit')}
         </button>
       </form>
       <p className="link-row">
-        <Link to="/forgot-password">Forgot password?</Link>
+        <Link to="/forgot-password">{t('auth.login.forgotPassword')}</Link>
       </p>
       <p className="link-row">
-        Don&apos;t have an account? <Link to="/signup">Sign up</Link>
+        <Message id="auth.login.noAccount" components={{ 0: <Link to="/signup" /> }} />
       </p>
     </AuthCard>
   );
