@@ -1,14 +1,12 @@
 import type PdfDocumentClass from 'pdfkit';
-import { formatEnInDate, INDIA_TIME_ZONE, type Level } from '@quizquest/shared';
+import { formatEnInDate, INDIA_TIME_ZONE, type Language, type Level } from '@quizquest/shared';
 import type QRCodeModule from 'qrcode';
 import { fontFile, textRuns, type FontWeight, type TextRun } from './fonts.ts';
 
-/** The languages a certificate is written in: its fixed words, level names and date. */
-export type CertificateLanguage = 'en' | 'hi';
-
 export interface CertificateContent {
   learnerName: string;
-  language: CertificateLanguage;
+  /** The learner's language: the certificate's fixed words, level names and date are in it. */
+  language: Language;
   /** The catalogue's level: its names (English and Hindi) and its ten sub-levels, in order. */
   level: Level;
   issuedAt: Date;
@@ -18,7 +16,7 @@ export interface CertificateContent {
 
 /** What the certificate says around the names, in the learner's language. */
 const WORDS: Record<
-  CertificateLanguage,
+  Language,
   {
     heading: string;
     certifies: string;
@@ -66,7 +64,7 @@ export function pdfText(text: string): string {
  * The date in India's time zone: en-IN '12 March 2026' (design.md §5: dates are shown en-IN), or
  * hi-IN '12 मार्च 2026'.
  */
-export function certificateDate(date: Date, language: CertificateLanguage = 'en'): string {
+export function certificateDate(date: Date, language: Language = 'en'): string {
   if (language === 'en') return formatEnInDate(date, 'long', INDIA_TIME_ZONE);
   return new Intl.DateTimeFormat('hi-IN', {
     day: 'numeric',
@@ -98,6 +96,23 @@ function pdfLibraries() {
     QRCode: qrcode.default,
   }));
   return libraries;
+}
+
+/**
+ * fontkit 2.0.4 throws on a mark-to-base anchor a font leaves empty (HarfBuzz skips it), which
+ * Noto Sans Gurmukhi, Malayalam and Telugu do for an above-base vowel sign on some conjuncts
+ * ('ਪ੍ਰੀ', 'ശ്രീ', 'శ్రీ'). Such a run is shaped again without above-base mark positioning
+ * (abvm): the signs then sit where the font's advance puts them, which for these fonts looks
+ * right, instead of the certificate failing.
+ */
+const WITHOUT_ABOVE_BASE_MARKS = { features: { abvm: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[] };
+function shapingOptions(doc: PDFKit.PDFDocument, text: string) {
+  try {
+    doc.widthOfString(text);
+    return {};
+  } catch {
+    return WITHOUT_ABOVE_BASE_MARKS;
+  }
 }
 
 interface LineStyle {
@@ -157,19 +172,23 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   const line = (text: string | TextRun[], top: number, style: LineStyle) => {
     const runs = typeof text === 'string' ? textRuns(text) : text;
     const weight = style.weight ?? 'regular';
+    const options = runs.map((run) => shapingOptions(useFont(run, weight, style.size), run.text));
     const widthAt = (size: number) =>
-      runs.reduce((sum, run) => sum + useFont(run, weight, size).widthOfString(run.text), 0);
+      runs.reduce(
+        (sum, run, index) => sum + useFont(run, weight, size).widthOfString(run.text, options[index]),
+        0,
+      );
     const natural = widthAt(style.size);
     const size = natural > style.width ? (style.size * style.width) / natural : style.size;
     const total = natural > style.width ? widthAt(size) : natural;
     let x = style.align === 'center' ? style.x + (style.width - total) / 2 : style.x;
     const baseline = top + style.size * BASELINE;
     doc.fillColor(style.color ?? INK);
-    for (const run of runs) {
+    runs.forEach((run, index) => {
       const font = useFont(run, weight, size);
-      font.text(run.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
-      x += font.widthOfString(run.text);
-    }
+      font.text(run.text, x, baseline, { ...options[index], lineBreak: false, baseline: 'alphabetic' });
+      x += font.widthOfString(run.text, options[index]);
+    });
   };
 
   const width = doc.page.width;

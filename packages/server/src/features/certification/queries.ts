@@ -66,9 +66,10 @@ export async function certificateByCode(db: DbOrTx, code: string) {
   return row ?? null;
 }
 
+/** What the learner's certificate shows of them: the name, in their language. */
 export async function learnerName(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
+    .select({ firstName: users.firstName, lastName: users.lastName, language: users.language })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);

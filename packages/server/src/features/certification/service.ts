@@ -174,7 +174,7 @@ export async function levelCertificate(deps: AppDeps, userId: string, level: num
   if (!name) throw notFound('Account not found');
   const pdf = await renderCertificatePdf({
     learnerName: `${name.firstName} ${name.lastName}`.trim(),
-    language: 'en',
+    language: name.language,
     level: levelInfo,
     issuedAt: certificate.issuedAt,
     code: certificate.code,
