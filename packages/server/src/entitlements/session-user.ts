@@ -6,7 +6,7 @@ import { planLimitsFor, planState } from './plan.ts';
 
 type UserRow = Pick<
   typeof users.$inferSelect,
-  'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'isVerified' | 'grade'
+  'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'isVerified' | 'grade' | 'language'
 >;
 
 type PlanRead = Awaited<ReturnType<typeof planLimitsFor>>;
@@ -28,6 +28,7 @@ async function sessionUserWith(db: DbOrTx, user: UserRow, plan: PlanRead): Promi
     completedQuizzes: completed,
     grade: user.grade,
     subscription: plan.limits.planId,
+    language: user.language,
   };
 }
 

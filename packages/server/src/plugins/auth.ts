@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Language } from '@quizquest/shared';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/index.ts';
@@ -11,6 +12,8 @@ export interface AuthUser {
   id: string;
   role: 'learner' | 'admin';
   email: string;
+  /** The language the learner reads (decision 034): server messages and questions speak it. */
+  language: Language;
 }
 
 declare module 'fastify' {
@@ -28,7 +31,13 @@ function bearerToken(request: FastifyRequest): string | null {
 
 async function tokenOwner(db: Db, userId: string) {
   const [user] = await db
-    .select({ id: users.id, role: users.role, email: users.email, tokenVersion: users.tokenVersion })
+    .select({
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      language: users.language,
+      tokenVersion: users.tokenVersion,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -48,7 +57,7 @@ export async function resolveUser(deps: AuthDeps, request: FastifyRequest): Prom
   if (!/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
   const user = await deps.accountCache.get(claims.sub, 'user', () => tokenOwner(deps.db, claims.sub));
   if (!user || user.tokenVersion !== claims.tv) return null;
-  return { id: user.id, role: user.role, email: user.email };
+  return { id: user.id, role: user.role, email: user.email, language: user.language };
 }
 
 /**

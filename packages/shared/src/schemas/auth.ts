@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GRADE_VALUES } from '../catalogue/grades.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { LanguageField } from '../i18n/language.ts';
 
 const trimmed = (label: string, max: number) =>
   z
@@ -31,6 +32,8 @@ export const SignupRequest = z.object({
   password: NewPassword,
   grade: GradeValue,
   consent: z.literal(true, { error: 'A parent or guardian must agree to the privacy notice' }),
+  /** Beside the spec's fields (decision 034): the language chosen on the sign-up page; absent: English. */
+  language: LanguageField.optional(),
 });
 export type SignupRequest = z.input<typeof SignupRequest>;
 
@@ -66,6 +69,8 @@ export const SessionUser = z.object({
   completedQuizzes: z.number().int(),
   grade: z.string(),
   subscription: z.string(),
+  /** Beside the spec's fields (decision 034): the learner's language. Sessions stored before it lack it. */
+  language: LanguageField.optional(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

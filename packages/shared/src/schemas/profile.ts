@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LanguageField } from '../i18n/language.ts';
 import { PAID_PLAN_IDS } from '../catalogue/plans.ts';
 import { GradeValue, QuizLimits } from './auth.ts';
 import { EARLIEST_DATE, isCalendarDay, isDayInRange } from './dates.ts';
@@ -85,6 +86,12 @@ export const ProfileUpdateRequest = z.object({
 });
 export type ProfileUpdateRequest = z.input<typeof ProfileUpdateRequest>;
 
+/** PUT /api/user/language (decision 034): the language switch of the profile and the sidebar. */
+export const LanguageRequest = z.object({ language: LanguageField });
+export type LanguageRequest = z.input<typeof LanguageRequest>;
+export const LanguageResponse = z.object({ language: LanguageField });
+export type LanguageResponse = z.infer<typeof LanguageResponse>;
+
 /** A 400 answer: the first problem as message, and one message per field. */
 export const FieldErrorsResponse = z.object({
   message: z.string(),
@@ -107,6 +114,8 @@ export const ProfileResponse = z.object({
   allowedLevel: z.number().int(),
   /** Beside the spec's fields (decision 030): the learner's time zone, e.g. 'Asia/Kolkata'. */
   timeZone: z.string().optional(),
+  /** Beside the spec's fields (decision 034): the language the learner reads. */
+  language: LanguageField.optional(),
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 

@@ -1,4 +1,10 @@
-import { CONSENT_TEXT, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '@quizquest/shared';
+import {
+  CONSENT_TEXT,
+  DEFAULT_LANGUAGE,
+  type Language,
+  RESET_TOKEN_TTL_MS,
+  VERIFY_TOKEN_TTL_MS,
+} from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
 import { sessionUser } from '../../entitlements/session-user.ts';
 import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
@@ -57,7 +63,14 @@ const minutesText = (ms: number) => {
 export async function signup(
   deps: AppDeps,
   ip: string,
-  input: { first_name: string; last_name: string; email: string; password: string; grade: string },
+  input: {
+    first_name: string;
+    last_name: string;
+    email: string;
+    password: string;
+    grade: string;
+    language?: Language | undefined;
+  },
 ) {
   const { perAddress, perEmail } = deps.config.signupLimits;
   await limitOrThrow(
@@ -85,7 +98,13 @@ export async function signup(
 
 async function completeSignup(
   deps: AppDeps,
-  input: { first_name: string; last_name: string; email: string; grade: string },
+  input: {
+    first_name: string;
+    last_name: string;
+    email: string;
+    grade: string;
+    language?: Language | undefined;
+  },
   passwordHash: string,
   now: Date,
 ) {
@@ -105,6 +124,7 @@ async function completeSignup(
       firstName: input.first_name,
       lastName: input.last_name,
       grade: input.grade,
+      language: input.language ?? DEFAULT_LANGUAGE,
       consentAt: now,
       consentText: CONSENT_TEXT,
     });

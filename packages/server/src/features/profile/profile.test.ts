@@ -68,6 +68,7 @@ describe('GET /api/user/profile', () => {
       quizLimits: { maxQuizzes: 10, maxAttemptsPerQuiz: 3 },
       allowedLevel: 0,
       timeZone: 'Asia/Kolkata',
+      language: 'en',
     });
   });
 });
@@ -292,5 +293,50 @@ describe('the time zone (beside the spec fields, decision 030)', () => {
     const row = await userRow(user.id);
     expect(row.timeZone).toBe('Asia/Kolkata');
     expect(row.firstName).toBe('Test');
+  });
+});
+
+describe('the language (beside the spec fields, decision 034)', () => {
+  // One learner for every test here: each login counts against the address's login limit.
+  let shared: Awaited<ReturnType<typeof learner>> | undefined;
+  const theLearner = async () => (shared ??= await learner());
+  const putLanguage = (headers: Headers | Record<string, never>, payload: unknown) =>
+    context.request({
+      method: 'PUT',
+      url: '/api/user/language',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
+
+  it('is English until the learner chooses Hindi, which the profile, the session user and the row keep', async () => {
+    const user = await theLearner();
+    expect((await getProfile(user.headers)).json().language).toBe('en');
+    const saved = await putLanguage(user.headers, { language: 'hi' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ language: 'hi' });
+    expect((await getProfile(user.headers)).json().language).toBe('hi');
+    expect((await userRow(user.id)).language).toBe('hi');
+    const me = await context.request({ method: 'GET', url: '/api/auth/me', headers: user.headers });
+    expect(me.json().language).toBe('hi');
+    expect((await putLanguage(user.headers, { language: 'en' })).json()).toEqual({ language: 'en' });
+    expect((await userRow(user.id)).language).toBe('en');
+  });
+
+  it.each([
+    ['another language', { language: 'fr' }],
+    ['a language name', { language: 'Hindi' }],
+    ['no language', {}],
+    ['a number', { language: 1 }],
+    ['a list', { language: ['hi'] }],
+  ])('refuses %s with 400 and changes nothing', async (_case, payload) => {
+    const user = await theLearner();
+    const response = await putLanguage(user.headers, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toEqual(expect.any(String));
+    expect((await userRow(user.id)).language).toBe('en');
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await putLanguage({}, { language: 'hi' })).statusCode).toBe(401);
   });
 });

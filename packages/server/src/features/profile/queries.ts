@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Language } from '@quizquest/shared';
 import type { DbOrTx } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
 
@@ -16,6 +17,7 @@ export async function profileRow(db: DbOrTx, userId: string) {
       avatarMediaId: users.avatarMediaId,
       grade: users.grade,
       timeZone: users.timeZone,
+      language: users.language,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -62,4 +64,14 @@ export async function updateProfile(db: DbOrTx, userId: string, changes: Profile
     .update(users)
     .set({ ...changes, updatedAt: now })
     .where(eq(users.id, userId));
+}
+
+/** The learner's language (decision 034); false when the account is gone. */
+export async function updateLanguage(db: DbOrTx, userId: string, language: Language, now: Date) {
+  const updated = await db
+    .update(users)
+    .set({ language, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return updated.length > 0;
 }

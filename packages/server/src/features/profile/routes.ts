@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   FieldErrorsResponse,
+  LanguageRequest,
+  LanguageResponse,
   MessageResponse,
   ProfileResponse,
   ProfileUpdateRequest,
@@ -38,5 +40,23 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (request) => service.saveProfile(deps, currentUser(request), request.body),
+  );
+
+  routes.put(
+    '/user/language',
+    {
+      schema: {
+        ...docs,
+        description: 'Beside the spec (decision 034): the language the learner reads, en or hi.',
+        body: LanguageRequest,
+        response: {
+          200: LanguageResponse,
+          400: FieldErrorsResponse,
+          401: MessageResponse,
+          404: MessageResponse,
+        },
+      },
+    },
+    async (request) => service.saveLanguage(deps, currentUser(request).id, request.body.language),
   );
 }

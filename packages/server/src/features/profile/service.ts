@@ -2,6 +2,7 @@ import {
   DOB_PAST_MESSAGE,
   isPastDate,
   TIME_ZONE_MESSAGE,
+  type Language,
   type ProfileResponse,
   type ProfileUpdateRequest,
 } from '@quizquest/shared';
@@ -47,7 +48,19 @@ export async function getProfile(deps: AppDeps, userId: string): Promise<Profile
     quizLimits: state.quizLimits,
     allowedLevel: state.allowedLevel,
     timeZone: row.timeZone,
+    language: row.language,
   };
+}
+
+/** PUT /user/language: the language the learner reads from now on, on every device. */
+export async function saveLanguage(
+  deps: AppDeps,
+  userId: string,
+  language: Language,
+): Promise<{ language: Language }> {
+  if (!(await queries.updateLanguage(deps.db, userId, language, deps.now())))
+    throw notFound('Account not found');
+  return { language };
 }
 
 /** The avatar field's error as a form error: the message under the avatar field too. */
