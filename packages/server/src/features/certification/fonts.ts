@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 /**
  * The certificate's fonts (issue 18, decision 009 amended): Noto Sans for Latin (and Greek and
@@ -30,11 +31,24 @@ export interface TextRun {
 
 const require = createRequire(import.meta.url);
 
+/** Each script's font package, written out so that knip sees each one used. */
+const FONT_PACKAGES: Record<FontScript, () => string> = {
+  Latin: () => require.resolve('@expo-google-fonts/noto-sans/package.json'),
+  Devanagari: () => require.resolve('@expo-google-fonts/noto-sans-devanagari/package.json'),
+  Bengali: () => require.resolve('@expo-google-fonts/noto-sans-bengali/package.json'),
+  Gujarati: () => require.resolve('@expo-google-fonts/noto-sans-gujarati/package.json'),
+  Gurmukhi: () => require.resolve('@expo-google-fonts/noto-sans-gurmukhi/package.json'),
+  Kannada: () => require.resolve('@expo-google-fonts/noto-sans-kannada/package.json'),
+  Malayalam: () => require.resolve('@expo-google-fonts/noto-sans-malayalam/package.json'),
+  Oriya: () => require.resolve('@expo-google-fonts/noto-sans-oriya/package.json'),
+  Tamil: () => require.resolve('@expo-google-fonts/noto-sans-tamil/package.json'),
+  Telugu: () => require.resolve('@expo-google-fonts/noto-sans-telugu/package.json'),
+};
+
 function fontPath(script: FontScript, weight: FontWeight): string {
   const family = script === 'Latin' ? '' : script;
-  const pkg = script === 'Latin' ? 'noto-sans' : `noto-sans-${script.toLowerCase()}`;
   const style = weight === 'bold' ? '700Bold' : '400Regular';
-  return require.resolve(`@expo-google-fonts/${pkg}/${style}/NotoSans${family}_${style}.ttf`);
+  return path.join(path.dirname(FONT_PACKAGES[script]()), style, `NotoSans${family}_${style}.ttf`);
 }
 
 /** Each font file is read once, on first need, and kept: the server pays nothing until a certificate. */
