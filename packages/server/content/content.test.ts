@@ -335,6 +335,22 @@ describe('topic quizzes (issue 17)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('give every grade band at least 5 topic quizzes in each of the six categories (180 in all)', () => {
+    const counts = new Map<string, number>();
+    for (const { file, quizzes } of topicFiles) {
+      const [, slug = '', band = ''] = TOPIC_FILE.exec(file) ?? [];
+      counts.set(`${band} ${slug}`, (counts.get(`${band} ${slug}`) ?? 0) + quizzes.length);
+    }
+    const short = Object.keys(BAND_GRADES).flatMap((band) =>
+      Object.keys(CATEGORY_OF).flatMap((slug) => {
+        const count = counts.get(`${band} ${slug}`) ?? 0;
+        return count >= 5 ? [] : [`${band} ${slug}: ${count} topic quizzes`];
+      }),
+    );
+    expect(short).toEqual([]);
+    expect([...counts.values()].reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(180);
+  });
+
   it('ask nothing the pack already asks elsewhere (same text, picture and answer)', () => {
     const seen = new Map<string, string[]>();
     for (const { file, quiz } of allQuizzes) {
