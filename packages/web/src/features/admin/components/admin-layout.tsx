@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
+import { useText } from '../../../i18n/use-text.ts';
 import { useLogout } from '../../../lib/use-logout.ts';
 import '../admin.css';
 
@@ -7,11 +8,12 @@ import '../admin.css';
  * current) and, from the admin issue, Learners; the content beside it.
  */
 export function AdminLayout() {
+  const t = useText();
   const logout = useLogout();
   return (
     <div className="admin-shell">
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t('admin.layout.skipToMain')}
       </a>
       <header className="app-header admin-header">
         <span className="brand">
@@ -21,22 +23,22 @@ export function AdminLayout() {
           QuizQuest
         </span>
         <button type="button" className="button button-secondary button-small" onClick={logout}>
-          Logout
+          {t('admin.layout.logout')}
         </button>
       </header>
       <nav className="sidebar admin-sidebar" aria-labelledby="admin-panel-title">
         <p id="admin-panel-title" className="sidebar-title">
-          Admin Panel
+          {t('admin.layout.panelTitle')}
         </p>
         <ul className="sidebar-list">
           <li>
             <NavLink to="/admin/quiz-dashboard" className="sidebar-link">
-              Quiz Dashboard
+              {t('admin.layout.quizDashboard')}
             </NavLink>
           </li>
           <li>
             <NavLink to="/admin/learners" className="sidebar-link">
-              Learners
+              {t('admin.layout.learners')}
             </NavLink>
           </li>
         </ul>

@@ -1,11 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { Modal } from '../../../components/modal.tsx';
+import { useText } from '../../../i18n/use-text.ts';
 
 interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
-  /** The label of the button that closes without doing anything. */
+  /** The label of the button that closes without doing anything; 'Cancel' when not given. */
   cancelLabel?: string;
   busyLabel: string;
   busy: boolean;
@@ -21,7 +22,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   busyLabel,
   busy,
   error,
@@ -29,6 +30,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const t = useText();
   const bodyId = useId();
   return (
     <Modal title={title} role="alertdialog" describedBy={bodyId} locked={busy} onClose={onCancel}>
@@ -40,7 +42,7 @@ export function ConfirmDialog({
       ) : null}
       <div className="modal-actions">
         <button type="button" className="button button-secondary" disabled={busy} onClick={onCancel}>
-          {cancelLabel}
+          {cancelLabel ?? t('admin.confirm.cancel')}
         </button>
         <button
           type="button"

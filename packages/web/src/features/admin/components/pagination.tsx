@@ -1,3 +1,5 @@
+import { useText } from '../../../i18n/use-text.ts';
+
 /** Previous / Next with the page number between; hidden when everything fits on one page. */
 export function Pagination({
   page,
@@ -10,6 +12,7 @@ export function Pagination({
   label: string;
   onPage: (page: number) => void;
 }) {
+  const t = useText();
   if (totalPages <= 1) return null;
   return (
     <nav className="pagination" aria-label={label}>
@@ -19,18 +22,16 @@ export function Pagination({
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       >
-        Previous
+        {t('admin.pagination.previous')}
       </button>
-      <span aria-current="page">
-        Page {page} of {totalPages}
-      </span>
+      <span aria-current="page">{t('admin.pagination.page', { page, totalPages })}</span>
       <button
         type="button"
         className="button button-secondary button-small"
         disabled={page >= totalPages}
         onClick={() => onPage(page + 1)}
       >
-        Next
+        {t('admin.pagination.next')}
       </button>
     </nav>
   );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useText, type Translate } from '../../../i18n/use-text.ts';
 import { formatScore } from '../lib/format.ts';
 
 export interface ChartRow {
@@ -22,13 +23,18 @@ function shorten(text: string): string {
   return text.length > TITLE_CHARS ? `${text.slice(0, TITLE_CHARS - 1)}…` : text;
 }
 
-function attemptsText(count: number): string {
-  return `${count} ${count === 1 ? 'attempt' : 'attempts'}`;
-}
-
 /** The quizzes the chart draws: the most attempted first, at most CHART_MAX_QUIZZES. */
 export function chartRows<T extends ChartRow>(rows: readonly T[]): T[] {
   return [...rows].sort((a, b) => b.attempts - a.attempts).slice(0, CHART_MAX_QUIZZES);
+}
+
+/** One quiz's numbers as the figure's description reads them. */
+function describeRow(t: Translate, row: ChartRow): string {
+  return t('admin.chart.rowDescription', {
+    title: row.title,
+    attempts: row.attempts,
+    score: formatScore(row.averageScore),
+  });
 }
 
 /**
@@ -37,21 +43,18 @@ export function chartRows<T extends ChartRow>(rows: readonly T[]): T[] {
  * description reads every value out, so the chart is not only visual.
  */
 export function StatsChart({ rows }: { rows: readonly ChartRow[] }) {
+  const t = useText();
   const titleId = useId();
   const descId = useId();
   const shown = chartRows(rows);
   if (shown.length === 0) return null;
   const maxAttempts = Math.max(1, ...shown.map((row) => row.attempts));
   const height = LEGEND_HEIGHT + shown.length * GROUP_HEIGHT;
-  const description = shown
-    .map(
-      (row) => `${row.title}: ${attemptsText(row.attempts)}, average score ${formatScore(row.averageScore)}.`,
-    )
-    .join(' ');
+  const description = shown.map((row) => describeRow(t, row)).join(' ');
   const caption =
     rows.length > shown.length
-      ? `Attempts and average score per quiz (the ${shown.length} most attempted of ${rows.length})`
-      : 'Attempts and average score per quiz';
+      ? t('admin.chart.captionMostAttempted', { shown: shown.length, total: rows.length })
+      : t('admin.chart.caption');
 
   return (
     <figure className="stats-chart">
@@ -68,11 +71,11 @@ export function StatsChart({ rows }: { rows: readonly ChartRow[] }) {
         <g aria-hidden="true">
           <rect x={0} y={6} width={12} height={12} className="chart-bar-attempts" />
           <text x={18} y={16} className="chart-legend">
-            Attempts
+            {t('admin.chart.legendAttempts')}
           </text>
           <rect x={100} y={6} width={12} height={12} className="chart-bar-score" />
           <text x={118} y={16} className="chart-legend">
-            Avg Score
+            {t('admin.chart.legendScore')}
           </text>
         </g>
         {shown.map((row, index) => {

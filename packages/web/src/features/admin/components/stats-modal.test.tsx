@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminQuestionStatsRow, AdminStatsRow } from '@quizquest/shared';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
+import { showInHindi } from '../../../test/language.ts';
 import { chartRows, CHART_MAX_QUIZZES } from './stats-chart.tsx';
 import StatsModal from './stats-modal.tsx';
 
@@ -253,6 +254,32 @@ describe('stats modal', () => {
       // The list was kept: going back asks nothing again.
       expect(callsTo('GET', '/api/admin/quizzes/stats')).toHaveLength(1);
     });
+  });
+
+  it('speaks Hindi: the table, the chart and the questions of a quiz', async () => {
+    showInHindi();
+    const { user } = openStats({ body: { stats: rows } }, null, {
+      [`GET ${QUESTIONS_OF_Q1}`]: { body: { questions } },
+    });
+    const dialog = screen.getByRole('dialog', { name: 'क्विज़ के आँकड़े' });
+    const table = await within(dialog).findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['क्विज़ का नाम', 'प्रयास', 'औसत स्कोर', 'आख़िरी प्रयास']);
+    const first = within(table).getByRole('row', { name: /Animals Around Us/ });
+    expect(first).toHaveTextContent('83.33%');
+    expect(first).toHaveTextContent('20 मार्च 2026');
+    expect(within(table).getByRole('row', { name: /Old Shapes Quiz/ })).toHaveTextContent('(हटाया गया)');
+    expect(screen.getByRole('img')).toHaveAccessibleName(
+      'हर क्विज़ के प्रयास और औसत स्कोर Animals Around Us: 12 प्रयास, औसत स्कोर 83.33%। Old Shapes Quiz: 3 प्रयास, औसत स्कोर 50.00%।',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Animals Around Us के सवाल' }));
+    expect(await screen.findByRole('heading', { name: 'Animals Around Us के सवाल' })).toHaveFocus();
+    expect(await screen.findByText('सबसे कठिन: सबसे कम सही जवाब')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'सभी क्विज़ पर वापस जाएँ' })).toBeInTheDocument();
   });
 
   it('charts at most the most attempted quizzes', () => {

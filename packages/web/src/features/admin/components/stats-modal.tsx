@@ -1,14 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AdminQuestionStatsRow, AdminStatsRow } from '@quizquest/shared';
+import { translate } from '../../../i18n/i18n.ts';
+import { useText } from '../../../i18n/use-text.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { quizQuestionStats, quizStats, type StatsRange } from '../api.ts';
 import { formatDateTime, formatScore } from '../lib/format.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { StatsChart } from './stats-chart.tsx';
-
-export const STATS_LOAD_FAILED = 'Failed to load stats.';
-export const QUESTION_STATS_LOAD_FAILED = 'Failed to load question stats.';
-export const NO_QUESTION_STATS = 'No answers yet for this quiz.';
 
 interface StatsModalProps {
   /** The quiz whose Stats button opened the modal: its row is highlighted. */
@@ -32,6 +30,7 @@ interface OpenQuiz {
  * chart when first opened.
  */
 export default function StatsModal({ highlightQuizId = null, onClose }: StatsModalProps) {
+  const t = useText();
   const [range, setRange] = useState<StatsRange>({ from: '', to: '' });
   const [state, setState] = useState<StatsState>({ status: 'loading' });
   const [openQuiz, setOpenQuiz] = useState<OpenQuiz | null>(null);
@@ -56,16 +55,16 @@ export default function StatsModal({ highlightQuizId = null, onClose }: StatsMod
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('Failed to load stats', error);
-        setState({ status: 'error', message: errorMessage(error, STATS_LOAD_FAILED) });
+        setState({ status: 'error', message: errorMessage(error, translate('admin.stats.loadFailed')) });
       });
     return () => controller.abort();
   }, [range]);
 
   return (
-    <Modal title="Quiz Stats" size="wide" onClose={onClose}>
+    <Modal title={t('admin.stats.title')} size="wide" onClose={onClose}>
       <div className="filter-bar">
         <div className="field">
-          <label htmlFor="stats-from">From</label>
+          <label htmlFor="stats-from">{t('admin.stats.from')}</label>
           <input
             id="stats-from"
             className="input"
@@ -76,7 +75,7 @@ export default function StatsModal({ highlightQuizId = null, onClose }: StatsMod
           />
         </div>
         <div className="field">
-          <label htmlFor="stats-to">To</label>
+          <label htmlFor="stats-to">{t('admin.stats.to')}</label>
           <input
             id="stats-to"
             className="input"
@@ -99,25 +98,27 @@ export default function StatsModal({ highlightQuizId = null, onClose }: StatsMod
           }}
         />
       ) : null}
-      {openQuiz === null && state.status === 'loading' ? <p role="status">Loading stats...</p> : null}
+      {openQuiz === null && state.status === 'loading' ? (
+        <p role="status">{t('admin.stats.loading')}</p>
+      ) : null}
       {openQuiz === null && state.status === 'error' ? (
         <p className="form-error" role="alert">
           {state.message}
         </p>
       ) : null}
       {openQuiz === null && state.status === 'ready' && state.rows.length === 0 ? (
-        <p role="status">No stats found.</p>
+        <p role="status">{t('admin.stats.empty')}</p>
       ) : null}
       {openQuiz === null && state.status === 'ready' && state.rows.length > 0 ? (
         <>
-          <div className="table-scroll" role="region" aria-label="Quiz stats table" tabIndex={0}>
+          <div className="table-scroll" role="region" aria-label={t('admin.stats.tableLabel')} tabIndex={0}>
             <table className="data-table">
               <thead>
                 <tr>
-                  <th scope="col">Quiz Title</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Avg Score</th>
-                  <th scope="col">Last Attempt</th>
+                  <th scope="col">{t('admin.stats.quizTitle')}</th>
+                  <th scope="col">{t('admin.stats.attempts')}</th>
+                  <th scope="col">{t('admin.stats.averageScore')}</th>
+                  <th scope="col">{t('admin.stats.lastAttempt')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -131,12 +132,12 @@ export default function StatsModal({ highlightQuizId = null, onClose }: StatsMod
                       <div className="row-actions">
                         <span>
                           {row.title}
-                          {row.deleted ? <span className="muted"> (deleted)</span> : null}
+                          {row.deleted ? <span className="muted"> {t('admin.stats.deleted')}</span> : null}
                         </span>
                         <button
                           type="button"
                           className="button button-secondary button-small"
-                          aria-label={`Questions of ${row.title}`}
+                          aria-label={t('admin.stats.questionsOf', { title: row.title })}
                           ref={(button) => {
                             if (button) questionButtons.current.set(row.quizId, button);
                             return () => {
@@ -145,7 +146,7 @@ export default function StatsModal({ highlightQuizId = null, onClose }: StatsMod
                           }}
                           onClick={() => setOpenQuiz({ quizId: row.quizId, title: row.title })}
                         >
-                          Questions
+                          {t('admin.stats.questions')}
                         </button>
                       </div>
                     </th>
@@ -188,6 +189,7 @@ interface QuestionStatsProps {
 
 /** One quiz's table Question, Shown, Right, % right for the modal's days, in the quiz's order. */
 function QuestionStats({ quiz, range, onBack }: QuestionStatsProps) {
+  const t = useText();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { from, to } = range;
@@ -206,7 +208,7 @@ function QuestionStats({ quiz, range, onBack }: QuestionStatsProps) {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('Failed to load question stats', error);
-        const message = errorMessage(error, QUESTION_STATS_LOAD_FAILED);
+        const message = errorMessage(error, translate('admin.stats.questionsLoadFailed'));
         setResult({ from, to, state: { status: 'error', message } });
       });
     return () => controller.abort();
@@ -219,28 +221,35 @@ function QuestionStats({ quiz, range, onBack }: QuestionStatsProps) {
     <>
       <div>
         <button type="button" className="button button-secondary button-small" onClick={onBack}>
-          Back to all quizzes
+          {t('admin.stats.back')}
         </button>
         <h3 id={headingId} ref={headingRef} tabIndex={-1}>
-          Questions of {quiz.title}
+          {t('admin.stats.questionsOf', { title: quiz.title })}
         </h3>
       </div>
-      {state.status === 'loading' ? <p role="status">Loading questions...</p> : null}
+      {state.status === 'loading' ? <p role="status">{t('admin.stats.loadingQuestions')}</p> : null}
       {state.status === 'error' ? (
         <p className="form-error" role="alert">
           {state.message}
         </p>
       ) : null}
-      {state.status === 'ready' && state.rows.length === 0 ? <p role="status">{NO_QUESTION_STATS}</p> : null}
+      {state.status === 'ready' && state.rows.length === 0 ? (
+        <p role="status">{t('admin.stats.noAnswers')}</p>
+      ) : null}
       {state.status === 'ready' && state.rows.length > 0 ? (
-        <div className="table-scroll" role="region" aria-label="Question stats table" tabIndex={0}>
+        <div
+          className="table-scroll"
+          role="region"
+          aria-label={t('admin.stats.questionTableLabel')}
+          tabIndex={0}
+        >
           <table className="data-table question-stats-table" aria-labelledby={headingId}>
             <thead>
               <tr>
-                <th scope="col">Question</th>
-                <th scope="col">Shown</th>
-                <th scope="col">Right</th>
-                <th scope="col">% right</th>
+                <th scope="col">{t('admin.stats.question')}</th>
+                <th scope="col">{t('admin.stats.shown')}</th>
+                <th scope="col">{t('admin.stats.right')}</th>
+                <th scope="col">{t('admin.stats.rightRate')}</th>
               </tr>
             </thead>
             <tbody>
@@ -251,10 +260,12 @@ function QuestionStats({ quiz, range, onBack }: QuestionStatsProps) {
                 >
                   <th scope="row">
                     {row.position !== null ? `${row.position}. ` : null}
-                    {row.questionText || <span className="muted">(picture only)</span>}
-                    {row.position === null ? <span className="muted"> (removed)</span> : null}
+                    {row.questionText || <span className="muted">{t('admin.stats.pictureOnly')}</span>}
+                    {row.position === null ? (
+                      <span className="muted"> {t('admin.stats.removed')}</span>
+                    ) : null}
                     {hardest.has(row.questionId) ? (
-                      <span className="table-note">Hardest: fewest answered right</span>
+                      <span className="table-note">{t('admin.stats.hardest')}</span>
                     ) : null}
                   </th>
                   <td>{row.shown}</td>
