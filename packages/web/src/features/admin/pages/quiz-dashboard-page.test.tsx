@@ -2,6 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
+import { showInHindi } from '../../../test/language.ts';
 import { admin, findToast, renderApp, storeSession } from '../../../test/render-app.tsx';
 import { quizList, quizRow } from '../testing/fixtures.ts';
 
@@ -281,5 +282,41 @@ describe('quiz export and import', () => {
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('The file is not a JSON quiz export.');
     expect(callsTo('POST', '/api/admin/quizzes/import')).toHaveLength(0);
+  });
+});
+
+describe('quiz dashboard in Hindi', () => {
+  it('shows the sidebar, the table, the pages and the deletion dialog in Hindi', async () => {
+    showInHindi();
+    mockFetch({
+      'GET /api/auth/me': { body: admin },
+      'GET /api/admin/quizzes': {
+        body: quizList([quizRow(), quizRow({ _id: 'q2', title: 'Shapes', level: 0, subLevel: null })], 1, 45),
+      },
+    });
+    storeSession(admin);
+    const { user } = renderApp('/admin/quiz-dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'क्विज़ डैशबोर्ड' }, { timeout: 10_000 });
+    expect(document.title).toBe('क्विज़ डैशबोर्ड | QuizQuest');
+    const nav = screen.getByRole('navigation', { name: 'एडमिन पैनल' });
+    expect(within(nav).getByRole('link', { name: 'विद्यार्थी' })).toHaveAttribute('href', '/admin/learners');
+    expect(screen.getByRole('button', { name: '+ नया क्विज़ बनाएँ' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'फ़िल्टर लगाएँ' })).toBeInTheDocument();
+
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['नाम', 'बनाया गया', 'प्रयास', 'काम']);
+    expect(within(table).getByRole('row', { name: /Shapes/ })).toHaveTextContent('अभ्यास');
+    expect(screen.getByText('3 में से पेज 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'अगला' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Animals Around Us हटाएँ' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'हटाने की पुष्टि करें' });
+    expect(dialog).toHaveAccessibleDescription(/इसे वापस नहीं लाया जा सकेगा/);
+    expect(within(dialog).getByRole('button', { name: 'रद्द करें' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'हटाएँ' })).toBeInTheDocument();
   });
 });

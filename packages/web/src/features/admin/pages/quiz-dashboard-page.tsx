@@ -1,10 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import {
-  QUIZ_DELETED_MESSAGE,
-  QUIZ_SAVED_MESSAGE,
-  type AdminQuizListResponse,
-  type AdminQuizRow,
-} from '@quizquest/shared';
+import type { AdminQuizListResponse, AdminQuizRow } from '@quizquest/shared';
+import { translate } from '../../../i18n/i18n.ts';
+import { useText } from '../../../i18n/use-text.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { deleteQuiz, listQuizzes, type QuizListFilters } from '../api.ts';
@@ -17,9 +14,6 @@ import { adminToast } from '../lib/toast.ts';
 
 // The statistics and their chart load when first opened.
 const StatsModal = lazy(() => import('../components/stats-modal.tsx'));
-
-export const QUIZZES_LOAD_FAILED = 'Error loading quizzes.';
-export const QUIZ_DELETE_FAILED = 'Failed to delete the quiz.';
 
 const NO_FILTERS: QuizListFilters = { title: '', startDate: '', endDate: '' };
 
@@ -36,7 +30,8 @@ type Dialog =
 
 /** Spec §2 quiz dashboard: filters, the quiz table with its actions, the form, stats and deletion. */
 export function AdminQuizDashboardPage() {
-  useDocumentTitle('Quiz Dashboard');
+  const t = useText();
+  useDocumentTitle(t('admin.dashboard.documentTitle'));
   const [inputs, setInputs] = useState<QuizListFilters>(NO_FILTERS);
   const [filters, setFilters] = useState<QuizListFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
@@ -55,7 +50,7 @@ export function AdminQuizDashboardPage() {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('Failed to load quizzes', error);
-        setState({ status: 'error', message: errorMessage(error, QUIZZES_LOAD_FAILED) });
+        setState({ status: 'error', message: errorMessage(error, translate('admin.dashboard.loadFailed')) });
       });
     return () => controller.abort();
   }, [filters, page, reloads]);
@@ -79,12 +74,12 @@ export function AdminQuizDashboardPage() {
     try {
       await deleteQuiz(quiz._id);
       setDialog({ kind: 'none' });
-      adminToast.success(QUIZ_DELETED_MESSAGE);
+      adminToast.success(translate('admin.dashboard.deleted'));
       reload();
     } catch (error) {
       // Spec §8 logs admin delete failures; the admin issue also shows them.
       console.error('Failed to delete the quiz', error);
-      const message = errorMessage(error, QUIZ_DELETE_FAILED);
+      const message = errorMessage(error, translate('admin.dashboard.deleteFailed'));
       setDialog({ kind: 'delete', quiz, busy: false, error: message });
       adminToast.error(message);
     }
@@ -96,15 +91,20 @@ export function AdminQuizDashboardPage() {
   return (
     <div className="page admin-page">
       <div className="admin-page-header">
-        <h1>Quiz Dashboard</h1>
+        <h1>{t('admin.dashboard.title')}</h1>
         <button type="button" className="button" onClick={() => setDialog({ kind: 'form', quizId: null })}>
-          + Create Quiz
+          {t('admin.dashboard.createQuiz')}
         </button>
       </div>
 
-      <form className="filter-bar" role="search" aria-label="Filter quizzes" onSubmit={applyFilters}>
+      <form
+        className="filter-bar"
+        role="search"
+        aria-label={t('admin.dashboard.filters')}
+        onSubmit={applyFilters}
+      >
         <div className="field filter-title">
-          <label htmlFor="filter-title">Search by title</label>
+          <label htmlFor="filter-title">{t('admin.dashboard.searchTitle')}</label>
           <input
             id="filter-title"
             className="input"
@@ -115,7 +115,7 @@ export function AdminQuizDashboardPage() {
           />
         </div>
         <div className="field">
-          <label htmlFor="filter-start">Start date</label>
+          <label htmlFor="filter-start">{t('admin.dashboard.startDate')}</label>
           <input
             id="filter-start"
             className="input"
@@ -126,7 +126,7 @@ export function AdminQuizDashboardPage() {
           />
         </div>
         <div className="field">
-          <label htmlFor="filter-end">End date</label>
+          <label htmlFor="filter-end">{t('admin.dashboard.endDate')}</label>
           <input
             id="filter-end"
             className="input"
@@ -137,29 +137,34 @@ export function AdminQuizDashboardPage() {
           />
         </div>
         <button type="submit" className="button filter-apply">
-          Apply Filters
+          {t('admin.dashboard.applyFilters')}
         </button>
       </form>
 
       <ImportExport filters={filters} onImported={() => reload(1)} />
 
-      {state.status === 'loading' ? <p role="status">Loading quizzes...</p> : null}
+      {state.status === 'loading' ? <p role="status">{t('admin.dashboard.loading')}</p> : null}
       {state.status === 'error' ? (
         <p className="form-error" role="alert">
           {state.message}
         </p>
       ) : null}
-      {list && list.quizzes.length === 0 ? <p role="status">No quizzes found.</p> : null}
+      {list && list.quizzes.length === 0 ? <p role="status">{t('admin.dashboard.empty')}</p> : null}
       {list && list.quizzes.length > 0 ? (
         <>
-          <div className="table-scroll" role="region" aria-label="Quizzes" tabIndex={0}>
+          <div
+            className="table-scroll"
+            role="region"
+            aria-label={t('admin.dashboard.tableLabel')}
+            tabIndex={0}
+          >
             <table className="data-table">
               <thead>
                 <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">{t('admin.dashboard.columnTitle')}</th>
+                  <th scope="col">{t('admin.dashboard.columnCreated')}</th>
+                  <th scope="col">{t('admin.dashboard.columnAttempts')}</th>
+                  <th scope="col">{t('admin.dashboard.columnActions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -168,7 +173,9 @@ export function AdminQuizDashboardPage() {
                     <th scope="row">
                       {quiz.title}
                       <span className="table-note">
-                        {quiz.level === 0 ? 'Practice' : `Level ${quiz.level} · ${quiz.subLevel ?? ''}`}
+                        {quiz.level === 0
+                          ? t('admin.dashboard.practice')
+                          : t('admin.dashboard.level', { level: quiz.level, subLevel: quiz.subLevel ?? '' })}
                         {quiz.category ? ` · ${quiz.category}` : ''}
                       </span>
                     </th>
@@ -179,26 +186,26 @@ export function AdminQuizDashboardPage() {
                         <button
                           type="button"
                           className="button button-secondary button-small"
-                          aria-label={`Edit ${quiz.title}`}
+                          aria-label={t('admin.dashboard.editQuiz', { title: quiz.title })}
                           onClick={() => setDialog({ kind: 'form', quizId: quiz._id })}
                         >
-                          Edit
+                          {t('admin.dashboard.edit')}
                         </button>
                         <button
                           type="button"
                           className="button button-secondary button-small"
-                          aria-label={`Stats for ${quiz.title}`}
+                          aria-label={t('admin.dashboard.statsFor', { title: quiz.title })}
                           onClick={() => setDialog({ kind: 'stats', quizId: quiz._id })}
                         >
-                          Stats
+                          {t('admin.dashboard.stats')}
                         </button>
                         <button
                           type="button"
                           className="button button-danger button-small"
-                          aria-label={`Delete ${quiz.title}`}
+                          aria-label={t('admin.dashboard.deleteQuiz', { title: quiz.title })}
                           onClick={() => setDialog({ kind: 'delete', quiz, busy: false, error: '' })}
                         >
-                          Delete
+                          {t('admin.dashboard.delete')}
                         </button>
                       </div>
                     </td>
@@ -210,7 +217,7 @@ export function AdminQuizDashboardPage() {
           <Pagination
             page={list.page}
             totalPages={totalPages}
-            label="Quiz pages"
+            label={t('admin.dashboard.pages')}
             onPage={(next) => reload(next)}
           />
         </>
@@ -222,31 +229,31 @@ export function AdminQuizDashboardPage() {
           onClose={() => setDialog({ kind: 'none' })}
           onSaved={() => {
             setDialog({ kind: 'none' });
-            adminToast.success(QUIZ_SAVED_MESSAGE);
+            adminToast.success(translate('admin.dashboard.saved'));
             reload(dialog.quizId ? page : 1);
           }}
         />
       ) : null}
 
       {dialog.kind === 'stats' ? (
-        <Suspense fallback={<p role="status">Loading stats...</p>}>
+        <Suspense fallback={<p role="status">{t('admin.dashboard.loadingStats')}</p>}>
           <StatsModal highlightQuizId={dialog.quizId} onClose={() => setDialog({ kind: 'none' })} />
         </Suspense>
       ) : null}
 
       {dialog.kind === 'delete' ? (
         <ConfirmDialog
-          title="Confirm Deletion"
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
+          title={t('admin.dashboard.confirmDeletion')}
+          confirmLabel={t('admin.dashboard.confirmDelete')}
+          busyLabel={t('admin.dashboard.deleting')}
           busy={dialog.busy}
           error={dialog.error}
           danger
           onConfirm={() => void confirmDelete()}
           onCancel={() => setDialog({ kind: 'none' })}
         >
-          <p>Are you sure you want to delete the quiz “{dialog.quiz.title}”? This action cannot be undone.</p>
-          <p className="muted">Learners keep their past attempts, results and certificates.</p>
+          <p>{t('admin.dashboard.deleteQuestion', { title: dialog.quiz.title })}</p>
+          <p className="muted">{t('admin.dashboard.deleteKeeps')}</p>
         </ConfirmDialog>
       ) : null}
     </div>
