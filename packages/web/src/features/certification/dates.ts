@@ -1,8 +1,9 @@
-import { formatEnInDate, INDIA_TIME_ZONE } from '@quizquest/shared';
+import { INDIA_TIME_ZONE } from '@quizquest/shared';
+import { formatDate } from '../../i18n/format.ts';
 
-/** en-IN date of an ISO time, '12 March 2026' (design.md §5); '' for a bad value. */
+/** The date of an ISO time in the language shown, '12 March 2026' (design.md §5); '' for a bad value. */
 export function formatCertificateDate(iso: string): string {
-  return formatEnInDate(iso, 'long');
+  return formatDate(iso, 'long');
 }
 
 /**
@@ -10,5 +11,5 @@ export function formatCertificateDate(iso: string): string {
  * shows the same day as the PDF.
  */
 export function formatIssuedDate(iso: string): string {
-  return formatEnInDate(iso, 'long', INDIA_TIME_ZONE);
+  return formatDate(iso, 'long', INDIA_TIME_ZONE);
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CertificationRecord, MyCertificationsResponse } from '@quizquest/shared';
+import { LEVELS, type CertificationRecord, type MyCertificationsResponse } from '@quizquest/shared';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
+import { showInHindi } from '../../../test/language.ts';
 import { learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 
 const earned = (certId: string, earnedAt = '2026-03-12T06:00:00.000Z'): CertificationRecord => ({
@@ -82,6 +83,22 @@ describe('My Certifications page', { timeout: 15_000 }, () => {
     expect(cards[1]).toHaveTextContent('Locked');
     expect(cards[1]).not.toHaveTextContent('Earned');
     expect(cards[2]).toHaveTextContent('Earned');
+  });
+
+  it('speaks Hindi: the heading, the buttons, the Hindi sub-level names and dates', async () => {
+    withCertifications(body([earned('L1-C1')], []));
+    showInHindi();
+    renderApp('/my-certifications');
+    expect(await screen.findByRole('heading', { level: 1, name: 'मेरे सर्टिफ़िकेशन' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'सब खोलें' })).toBeInTheDocument();
+    const list = document.querySelector<HTMLElement>('.cert-levels');
+    if (!list) throw new Error('no level list');
+    const toggle = within(list).getByRole('button', { name: /^लेवल 1 / });
+    expect(toggle).toHaveTextContent('10 में से 1 पूरे');
+    const cards = within(toggle.closest('section') as HTMLElement).getAllByRole('listitem');
+    expect(cards[0]).toHaveTextContent(LEVELS[0]?.subLevels[0]?.hindiName ?? 'no Hindi name');
+    expect(cards[0]).toHaveTextContent('मिल गया 12 मार्च 2026 को');
+    expect(cards[1]).toHaveTextContent('अभी बंद है');
   });
 
   it('badges a complete level Completed and downloads its certificate as a PDF in a new tab', async () => {

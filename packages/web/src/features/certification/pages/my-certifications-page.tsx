@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { currentLevel, LEVELS, type CertificationRecord, type Level } from '@quizquest/shared';
+import { currentLevel, LEVELS, type CertificationRecord, type Level, type SubLevel } from '@quizquest/shared';
+import { currentLanguage } from '../../../i18n/i18n.ts';
+import { Message } from '../../../i18n/message.tsx';
+import { useText } from '../../../i18n/use-text.ts';
 import { isAbort } from '../../../lib/api-client.ts';
 import { openPdf } from '../../../lib/open-pdf.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { certificatePath, fetchMyCertifications } from '../api.ts';
 import { formatCertificateDate } from '../dates.ts';
-
-export const LOADING_CERTIFICATIONS = 'Loading certifications...';
-export const FAILED_CERTIFICATIONS = 'Failed to load certifications.';
 
 type Loaded =
   | { state: 'loading' }
@@ -20,7 +20,8 @@ type Loaded =
  * certificate download, the others a locked download.
  */
 export function MyCertificationsPage() {
-  useDocumentTitle('My Certifications');
+  const t = useText();
+  useDocumentTitle(t('certification.myCertifications.documentTitle'));
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [reloads, setReloads] = useState(0);
   /** Levels the learner opened or closed; the others follow the default (the level being climbed is open). */
@@ -48,20 +49,20 @@ export function MyCertificationsPage() {
   return (
     <div className="page">
       <div className="page-header">
-        <h1>My Certifications</h1>
-        <p className="muted">Earn all 10 certifications of a level to download its certificate.</p>
+        <h1>{t('certification.myCertifications.title')}</h1>
+        <p className="muted">{t('certification.myCertifications.subtitle')}</p>
       </div>
       {loaded.state === 'loading' ? (
         <p role="status" className="list-message">
-          {LOADING_CERTIFICATIONS}
+          {t('certification.myCertifications.loading')}
         </p>
       ) : loaded.state === 'failed' ? (
         <div className="list-message">
           <p role="alert" className="form-error">
-            {FAILED_CERTIFICATIONS}
+            {t('certification.myCertifications.loadFailed')}
           </p>
           <button type="button" className="button button-secondary" onClick={() => setReloads((n) => n + 1)}>
-            Try again
+            {t('certification.myCertifications.tryAgain')}
           </button>
         </div>
       ) : (
@@ -72,14 +73,14 @@ export function MyCertificationsPage() {
               className="button button-secondary button-small"
               onClick={() => setAll(true)}
             >
-              Expand All
+              {t('certification.myCertifications.expandAll')}
             </button>
             <button
               type="button"
               className="button button-secondary button-small"
               onClick={() => setAll(false)}
             >
-              Collapse All
+              {t('certification.myCertifications.collapseAll')}
             </button>
           </div>
           <div className="cert-levels">
@@ -100,6 +101,11 @@ export function MyCertificationsPage() {
   );
 }
 
+/** A sub-level's themed name in the language shown (the catalogue's Hindi name when there is one). */
+function subLevelName(subLevel: SubLevel): string {
+  return currentLanguage() === 'hi' ? (subLevel.hindiName ?? subLevel.name) : subLevel.name;
+}
+
 function LevelSection(props: {
   level: Level;
   earned: Map<string, CertificationRecord>;
@@ -108,6 +114,8 @@ function LevelSection(props: {
   onToggle: (open: boolean) => void;
 }) {
   const { level, earned, complete, open } = props;
+  const t = useText();
+  const levelName = t('certification.myCertifications.levelName', { level: level.id });
   const panelId = `cert-level-${level.id}`;
   const hintId = `cert-level-${level.id}-hint`;
   const earnedCount = level.subLevels.filter((subLevel) => earned.has(subLevel.id)).length;
@@ -121,11 +129,16 @@ function LevelSection(props: {
           aria-controls={panelId}
           onClick={() => props.onToggle(!open)}
         >
-          <span>{level.name}</span>{' '}
+          <span>{levelName}</span>{' '}
           <span className="cert-level-count">
-            {earnedCount} / {level.subLevels.length} earned
+            {t('certification.myCertifications.earnedCount', {
+              earned: earnedCount,
+              total: level.subLevels.length,
+            })}
           </span>{' '}
-          {complete ? <span className="badge badge-success">Completed</span> : null}
+          {complete ? (
+            <span className="badge badge-success">{t('certification.myCertifications.completed')}</span>
+          ) : null}
           <span className="cert-level-chevron" aria-hidden="true">
             {open ? '▲' : '▼'}
           </span>
@@ -141,16 +154,18 @@ function LevelSection(props: {
                 void openPdf(certificatePath(level.id), `quizquest-level-${level.id}-certificate.pdf`)
               }
             >
-              Download Certificate
+              {t('certification.myCertifications.download')}
             </button>
           ) : (
             <>
               <button type="button" className="button" disabled aria-describedby={hintId}>
-                🔒 Download Certificate
+                {t('certification.myCertifications.downloadLocked')}
               </button>
               <p id={hintId} className="muted">
-                Locked: earn all {level.subLevels.length} certifications of {level.name} to download its
-                certificate.
+                {t('certification.myCertifications.lockedHint', {
+                  count: level.subLevels.length,
+                  level: levelName,
+                })}
               </p>
             </>
           )}
@@ -160,16 +175,25 @@ function LevelSection(props: {
             const record = earned.get(subLevel.id);
             return (
               <li key={subLevel.id} className={record ? 'cert-card cert-card-earned' : 'cert-card'}>
-                <h3 className="cert-card-title">{subLevel.name}</h3>
+                <h3 className="cert-card-title">{subLevelName(subLevel)}</h3>
                 <p className="muted cert-card-id">{subLevel.id}</p>
                 {record ? (
                   <p className="cert-card-status">
-                    <span aria-hidden="true">✅ </span>Earned
-                    <span className="muted cert-card-date"> on {formatCertificateDate(record.earnedAt)}</span>
+                    <Message
+                      id="certification.myCertifications.earnedOn"
+                      values={{ date: formatCertificateDate(record.earnedAt) }}
+                      components={{
+                        0: <span aria-hidden="true" />,
+                        1: <span className="muted cert-card-date" />,
+                      }}
+                    />
                   </p>
                 ) : (
                   <p className="cert-card-status cert-card-status-locked">
-                    <span aria-hidden="true">🔒 </span>Locked
+                    <Message
+                      id="certification.myCertifications.locked"
+                      components={{ 0: <span aria-hidden="true" /> }}
+                    />
                   </p>
                 )}
               </li>

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CertificateVerification } from '@quizquest/shared';
 import { deferred, mockFetch, type MockReply } from '../../../test/fetch-mock.ts';
+import { showInHindi } from '../../../test/language.ts';
 import { renderApp, storeSession } from '../../../test/render-app.tsx';
 
 const CODE = 'K7QM-2XPD-9HTA';
@@ -39,6 +40,16 @@ describe('certificate verification page', () => {
     expect(details).toHaveTextContent('12 March 2026');
     expect(details).toHaveTextContent(CODE);
     expect(callsTo('GET', verifyPath)).toHaveLength(1);
+  });
+
+  it('confirms a certificate in Hindi, dated in Hindi', async () => {
+    mockFetch({ [`GET ${verifyPath}`]: { body: certificate } });
+    showInHindi();
+    renderApp(`/certificates/verify/${CODE}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'प्रमाणपत्र की जाँच' })).toBeInTheDocument();
+    expect(await screen.findByText('यह प्रमाणपत्र असली है।')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('जारी होने की तारीख12 मार्च 2026');
+    expect(screen.getByRole('link', { name: 'QuizQuest पर जाएँ' })).toHaveAttribute('href', '/');
   });
 
   it('sends no bearer token even when someone is signed in', async () => {

@@ -2,15 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CERTIFICATE_CODE_PATTERN, type CertificateVerification } from '@quizquest/shared';
 import { PublicLayout } from '../../../components/public-layout.tsx';
+import { Message } from '../../../i18n/message.tsx';
+import { useText } from '../../../i18n/use-text.ts';
 import { ApiError, isAbort } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchVerification } from '../api.ts';
 import { formatIssuedDate } from '../dates.ts';
-
-export const CHECKING_CERTIFICATE = 'Checking the certificate...';
-export const CERTIFICATE_VALID = 'This certificate is genuine.';
-export const CERTIFICATE_NOT_FOUND = 'Certificate not found.';
-export const CERTIFICATE_CHECK_FAILED = 'We could not check this certificate right now. Please try again.';
 
 type Check =
   | { state: 'checking' }
@@ -23,7 +20,8 @@ type Check =
  * certificate with the learner's first name, the level and the date, and nothing else.
  */
 export function VerifyCertificatePage() {
-  useDocumentTitle('Certificate Verification');
+  const t = useText();
+  useDocumentTitle(t('certification.verify.documentTitle'));
   const code = (useParams().code ?? '').trim().toUpperCase();
   const wellFormed = CERTIFICATE_CODE_PATTERN.test(code);
   const [check, setCheck] = useState<Check>({ state: 'checking' });
@@ -48,26 +46,28 @@ export function VerifyCertificatePage() {
   return (
     <PublicLayout>
       <section className="card card-narrow verify-card" aria-labelledby="page-title">
-        <h1 id="page-title">Certificate Verification</h1>
-        {shown.state === 'checking' ? <p role="status">{CHECKING_CERTIFICATE}</p> : null}
+        <h1 id="page-title">{t('certification.verify.title')}</h1>
+        {shown.state === 'checking' ? <p role="status">{t('certification.verify.checking')}</p> : null}
         {shown.state === 'valid' ? (
           <div role="status">
             <p className="form-success verify-result">
-              <span aria-hidden="true">✅ </span>
-              {CERTIFICATE_VALID}
+              <Message id="certification.verify.valid" components={{ 0: <span aria-hidden="true" /> }} />
             </p>
             <p>
-              QuizQuest awarded this certificate to <strong>{shown.certificate.firstName}</strong> for
-              completing all 10 certifications of <strong>{shown.certificate.levelName}</strong>.
+              <Message
+                id="certification.verify.awarded"
+                values={{ firstName: shown.certificate.firstName, levelName: shown.certificate.levelName }}
+                components={{ 0: <strong />, 1: <strong /> }}
+              />
             </p>
             <dl className="verify-details">
-              <dt>Learner</dt>
+              <dt>{t('certification.verify.learner')}</dt>
               <dd>{shown.certificate.firstName}</dd>
-              <dt>Level</dt>
+              <dt>{t('certification.verify.level')}</dt>
               <dd>{shown.certificate.levelName}</dd>
-              <dt>Issued on</dt>
+              <dt>{t('certification.verify.issuedOn')}</dt>
               <dd>{formatIssuedDate(shown.certificate.issuedAt)}</dd>
-              <dt>Certificate code</dt>
+              <dt>{t('certification.verify.code')}</dt>
               <dd className="verify-code">{shown.certificate.code}</dd>
             </dl>
           </div>
@@ -75,32 +75,33 @@ export function VerifyCertificatePage() {
         {shown.state === 'not-found' ? (
           <div role="alert">
             <p className="form-error verify-result">
-              <span aria-hidden="true">❌ </span>
-              {CERTIFICATE_NOT_FOUND}
+              <Message id="certification.verify.notFound" components={{ 0: <span aria-hidden="true" /> }} />
             </p>
             <p>
-              No QuizQuest certificate has the code{' '}
-              <strong className="verify-code">{code || '(none)'}</strong>. Check the code printed under the QR
-              code on the certificate and try again.
+              <Message
+                id="certification.verify.noSuchCode"
+                values={{ code: code || t('certification.verify.noCode') }}
+                components={{ 0: <strong className="verify-code" /> }}
+              />
             </p>
           </div>
         ) : null}
         {shown.state === 'failed' ? (
           <div>
             <p className="form-error" role="alert">
-              {CERTIFICATE_CHECK_FAILED}
+              {t('certification.verify.checkFailed')}
             </p>
             <button
               type="button"
               className="button button-secondary"
               onClick={() => setRetries((n) => n + 1)}
             >
-              Try again
+              {t('certification.verify.tryAgain')}
             </button>
           </div>
         ) : null}
         <p className="link-row">
-          <Link to="/">Go to QuizQuest</Link>
+          <Link to="/">{t('certification.verify.home')}</Link>
         </p>
       </section>
     </PublicLayout>
