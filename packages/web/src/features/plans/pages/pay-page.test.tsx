@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { PAID_PLANS, type PaidPlanId, type PlanPaymentResponse } from '@quizquest/shared';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, type MockHandler } from '../../../test/fetch-mock.ts';
+import { showInHindi } from '../../../test/language.ts';
 import { renderApp, storeSession } from '../../../test/render-app.tsx';
 
 const REFERENCE = 'QQ-1A2B3C4D5E-PLAN299';
@@ -66,6 +67,22 @@ describe('the payment page /subscribe/pay/{planId}', () => {
     expect(screen.getByText(/activated within 30 mins of payment/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the plans' })).toHaveAttribute('href', '/subscribe');
     expect(document.title).toMatch(/^Pay for the Ultimate Plan/);
+  });
+
+  it('speaks Hindi: the heading, the QR code, the UPI button and the way back', async () => {
+    showInHindi();
+    await openPay('/subscribe/pay/plan299', { body: payment('plan299') });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ultimate Plan के लिए भुगतान करें' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', {
+        name: `UPI QR कोड: Ultimate Plan के लिए QuizQuest को ₹299.00 का भुगतान करें, रेफ़रेंस ${REFERENCE}`,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'UPI ऐप में खोलें' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'प्लान पर वापस जाएँ' })).toHaveAttribute('href', '/subscribe');
+    expect(document.title).toMatch(/^Ultimate Plan के लिए भुगतान करें/);
   });
 
   it('leads on to the payment link where one is configured', async () => {

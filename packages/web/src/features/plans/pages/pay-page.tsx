@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { rupeesInWords, type PlanPaymentResponse } from '@quizquest/shared';
+import { formatNumber } from '../../../i18n/format.ts';
+import { Message } from '../../../i18n/message.tsx';
+import { useText } from '../../../i18n/use-text.ts';
 import { ApiError, isAbort } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchPlanPayment } from '../api.ts';
 import '../plans.css';
-
-export const LOADING_PAYMENT = 'Loading the payment details...';
-export const PAYMENT_LOAD_FAILED = 'The payment details could not be loaded. Please try again in a moment.';
-export const PLAN_NOT_FOUND = 'There is no such plan.';
 
 type PaymentState =
   | { state: 'loading' }
@@ -17,12 +16,14 @@ type PaymentState =
   | { state: 'ready'; payment: PlanPaymentResponse };
 
 /** ₹299.00: the exact amount the QR code asks for. */
-const exactAmount = (amount: number) => `₹${amount.toFixed(2)}`;
+const exactAmount = (amount: number) =>
+  `₹${formatNumber(amount, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function Reference({ reference }: { reference: string }) {
+  const t = useText();
   return (
     <>
-      <dt>Reference</dt>
+      <dt>{t('plans.pay.reference')}</dt>
       <dd>
         <strong className="pay-reference">{reference}</strong>
       </dd>
@@ -30,41 +31,59 @@ function Reference({ reference }: { reference: string }) {
   );
 }
 
+/** The amount as figures and in words: '₹299.00 (Two hundred and ninety-nine rupees only)'. */
+function AmountInWords({ amount }: { amount: number }) {
+  return (
+    <Message
+      id="plans.pay.amountInWords"
+      values={{ amount: exactAmount(amount), words: rupeesInWords(amount) }}
+      components={{ 0: <strong /> }}
+    />
+  );
+}
+
 function UpiPayment({ payment }: { payment: PlanPaymentResponse }) {
+  const t = useText();
   const { plan, reference } = payment;
   const upi = payment.upi;
   if (!upi) return null;
   return (
     <>
-      <p>Scan this QR code with any UPI app (Google Pay, PhonePe, Paytm, BHIM or your bank&apos;s app).</p>
+      <p>{t('plans.pay.scan')}</p>
       <figure className="pay-qr">
         <img
           src={upi.qrCode}
           width={240}
           height={240}
-          alt={`UPI QR code: pay ${exactAmount(plan.amount)} to ${upi.payeeName} for the ${plan.name}, reference ${reference}`}
+          alt={t('plans.pay.qrCode', {
+            amount: exactAmount(plan.amount),
+            payee: upi.payeeName,
+            plan: plan.name,
+            reference,
+          })}
         />
       </figure>
       <dl className="pay-details">
-        <dt>Amount</dt>
+        <dt>{t('plans.pay.amount')}</dt>
         <dd>
-          <strong>{exactAmount(plan.amount)}</strong> ({rupeesInWords(plan.amount)} only)
+          <AmountInWords amount={plan.amount} />
         </dd>
         <Reference reference={reference} />
-        <dt>Pay to</dt>
+        <dt>{t('plans.pay.payTo')}</dt>
         <dd>
-          {upi.payeeName} (UPI ID <span className="pay-upi-id">{upi.upiId}</span>)
+          <Message
+            id="plans.pay.payee"
+            values={{ payee: upi.payeeName, upiId: upi.upiId }}
+            components={{ 0: <span className="pay-upi-id" /> }}
+          />
         </dd>
       </dl>
       <p>
         <a className="button button-block" href={upi.uri}>
-          Open in a UPI app
+          {t('plans.pay.openUpiApp')}
         </a>
       </p>
-      <p className="field-hint">
-        Keep the reference in the payment&apos;s note: it tells us whose plan to activate. Pay exactly{' '}
-        {exactAmount(plan.amount)}.
-      </p>
+      <p className="field-hint">{t('plans.pay.keepReference', { amount: exactAmount(plan.amount) })}</p>
     </>
   );
 }
@@ -75,10 +94,12 @@ function UpiPayment({ payment }: { payment: PlanPaymentResponse }) {
  * in words, and the support number; with no UPI ID configured, how to pay through support.
  */
 export function PayPage() {
+  const t = useText();
   const planId = useParams().planId ?? '';
   const [payment, setPayment] = useState<PaymentState>({ state: 'loading' });
   const plan = payment.state === 'ready' ? payment.payment.plan : null;
-  useDocumentTitle(plan ? `Pay for the ${plan.name}` : 'Pay for your plan');
+  const title = plan ? t('plans.pay.titleForPlan', { plan: plan.name }) : t('plans.pay.title');
+  useDocumentTitle(title);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -95,16 +116,16 @@ export function PayPage() {
 
   return (
     <div className="page pay-page">
-      <h1>{plan ? `Pay for the ${plan.name}` : 'Pay for your plan'}</h1>
-      {payment.state === 'loading' ? <p role="status">{LOADING_PAYMENT}</p> : null}
+      <h1>{title}</h1>
+      {payment.state === 'loading' ? <p role="status">{t('plans.pay.loading')}</p> : null}
       {payment.state === 'failed' ? (
         <p className="form-error" role="alert">
-          {PAYMENT_LOAD_FAILED}
+          {t('plans.pay.loadFailed')}
         </p>
       ) : null}
       {payment.state === 'not-found' ? (
         <p className="form-error" role="alert">
-          {PLAN_NOT_FOUND} <Link to="/subscribe">See the plans</Link>
+          {t('plans.pay.notFound')} <Link to="/subscribe">{t('plans.pay.seePlans')}</Link>
         </p>
       ) : null}
       {payment.state === 'ready' ? (
@@ -119,7 +140,7 @@ export function PayPage() {
                 href={payment.payment.plan.payment_link}
                 rel="noopener noreferrer"
               >
-                Continue to the payment page
+                {t('plans.pay.continue')}
               </a>
             </p>
           ) : payment.payment.upi ? (
@@ -127,28 +148,37 @@ export function PayPage() {
           ) : (
             <>
               <p>
-                Online payment is not set up yet. To buy the {payment.payment.plan.name}, message us on{' '}
-                <strong>{payment.payment.supportNumber}</strong> with this reference and we will tell you how
-                to pay {exactAmount(payment.payment.plan.amount)}.
+                <Message
+                  id="plans.pay.notSetUp"
+                  values={{
+                    plan: payment.payment.plan.name,
+                    phone: payment.payment.supportNumber,
+                    amount: exactAmount(payment.payment.plan.amount),
+                  }}
+                  components={{ 0: <strong /> }}
+                />
               </p>
               <dl className="pay-details">
-                <dt>Amount</dt>
+                <dt>{t('plans.pay.amount')}</dt>
                 <dd>
-                  <strong>{exactAmount(payment.payment.plan.amount)}</strong> (
-                  {rupeesInWords(payment.payment.plan.amount)} only)
+                  <AmountInWords amount={payment.payment.plan.amount} />
                 </dd>
                 <Reference reference={payment.payment.reference} />
               </dl>
             </>
           )}
           <ul className="plan-facts">
-            <li>Your plan is activated within 30 mins of payment.</li>
+            <li>{t('plans.pay.activation')}</li>
             <li>
-              Questions about a payment? Message us on <strong>{payment.payment.supportNumber}</strong>.
+              <Message
+                id="plans.pay.questions"
+                values={{ phone: payment.payment.supportNumber }}
+                components={{ 0: <strong /> }}
+              />
             </li>
           </ul>
           <p>
-            <Link to="/subscribe">Back to the plans</Link>
+            <Link to="/subscribe">{t('plans.pay.backToPlans')}</Link>
           </p>
         </section>
       ) : null}

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { PAID_PLANS, type PaidPlanId, type PlansResponse } from '@quizquest/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockHandler } from '../../../test/fetch-mock.ts';
+import { showInHindi } from '../../../test/language.ts';
 import { findToast, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 
 function plansResponse(links: Partial<Record<PaidPlanId, string>>): PlansResponse {
@@ -70,6 +71,24 @@ describe('subscribe page', () => {
     expect(screen.getByText(/activated within 30 mins of payment/)).toBeInTheDocument();
     expect(screen.getByText('+91 91234 56789')).toBeInTheDocument();
     expect(screen.getByText('Paid users get support and updates by messaging.')).toBeInTheDocument();
+  });
+
+  it('speaks Hindi: the heading, the plan facts and the Pay buttons', async () => {
+    mockFetch({
+      'GET /api/auth/me': { body: { ...learner, subscription: 'plan99' } },
+      'GET /api/plans': { body: plansResponse(ALL_LINKS) },
+    });
+    storeSession();
+    showInHindi();
+    renderApp('/subscribe');
+    expect(await screen.findByRole('heading', { level: 1, name: 'अपना प्लान अपग्रेड करें' })).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'प्लान' });
+    expect(within(card('Starter Plan')).getByText('10 में से 1 सर्टिफ़िकेशन लेवल')).toBeInTheDocument();
+    expect(
+      within(card('Starter Plan')).getByRole('button', { name: 'Starter Plan के लिए ₹59 का भुगतान करें' }),
+    ).toHaveTextContent('भुगतान करें');
+    await within(card('Growth Plan')).findByText('चालू');
+    expect(screen.getByRole('heading', { level: 2, name: 'यह कैसे काम करता है' })).toBeInTheDocument();
   });
 
   it('badges nothing on the free plan', async () => {

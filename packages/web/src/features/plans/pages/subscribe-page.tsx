@@ -1,18 +1,12 @@
 import { useEffect, useState } from 'react';
 import { LEVEL_COUNT, type PlansResponse, type PlanWithLink } from '@quizquest/shared';
+import { Message } from '../../../i18n/message.tsx';
+import { useText } from '../../../i18n/use-text.ts';
 import { isAbort } from '../../../lib/api-client.ts';
 import { refreshSessionUser, useAuth } from '../../../lib/session.ts';
 import { notify } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchPlans } from '../api.ts';
-
-export const LOADING_PLANS = 'Loading plans...';
-export const PLANS_LOAD_FAILED = 'The plans could not be loaded. Please try again in a moment.';
-
-/** Spec §2 Subscribe: the toast shown when Pay opens the plan's payment page. */
-export function planSelectedMessage(plan: Pick<PlanWithLink, 'name' | 'price'>): string {
-  return `${plan.name} selected! Pay ${plan.price} via QR code on the screen`;
-}
 
 /**
  * Where Pay takes the learner (decision 020): the plan's payment link when one is configured, else
@@ -26,35 +20,36 @@ export function paymentPageUrl(plan: Pick<PlanWithLink, 'id' | 'payment_link'>):
 type PlansState = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: PlansResponse };
 
 function PlanFeatures({ plan }: { plan: PlanWithLink }) {
+  const t = useText();
   return (
     <ul className="plan-facts">
-      <li>
-        {plan.certification} of {LEVEL_COUNT} certification {plan.certification === 1 ? 'level' : 'levels'}
-      </li>
+      <li>{t('plans.subscribe.certificationLevels', { count: plan.certification, total: LEVEL_COUNT })}</li>
       <li>
         {plan.maxQuizzes === null
-          ? 'Unlimited practice quizzes'
-          : `Up to ${plan.maxQuizzes} practice quizzes`}
+          ? t('plans.subscribe.unlimitedQuizzes')
+          : t('plans.subscribe.maxQuizzes', { count: plan.maxQuizzes })}
       </li>
-      <li>{plan.attempts} attempts per quiz</li>
-      {plan.features.socialMediaRecognition ? <li>Social media recognition</li> : null}
+      <li>{t('plans.subscribe.attempts', { count: plan.attempts })}</li>
+      {plan.features.socialMediaRecognition ? <li>{t('plans.subscribe.socialMedia')}</li> : null}
     </ul>
   );
 }
 
 function PlanOffer({ plan, active }: { plan: PlanWithLink; active: boolean }) {
+  const t = useText();
   const titleId = `plan-${plan.id}-title`;
 
   function pay() {
     window.open(paymentPageUrl(plan), '_blank', 'noopener,noreferrer');
-    notify('success', planSelectedMessage(plan));
+    // Spec §2 Subscribe: the toast shown when Pay opens the plan's payment page.
+    notify('success', t('plans.subscribe.selected', { plan: plan.name, price: plan.price }));
   }
 
   return (
     <li className={active ? 'card plan-offer plan-offer-active' : 'card plan-offer'}>
       <div className="plan-offer-header">
         <h2 id={titleId}>{plan.name}</h2>
-        {active ? <span className="plan-badge">Active</span> : null}
+        {active ? <span className="plan-badge">{t('plans.subscribe.active')}</span> : null}
       </div>
       <p className="plan-price">{plan.price}</p>
       <PlanFeatures plan={plan} />
@@ -63,9 +58,9 @@ function PlanOffer({ plan, active }: { plan: PlanWithLink; active: boolean }) {
           type="button"
           className="button button-block"
           onClick={pay}
-          aria-label={`Pay ${plan.price} for the ${plan.name}`}
+          aria-label={t('plans.subscribe.payLabel', { price: plan.price, plan: plan.name })}
         >
-          Pay
+          {t('plans.subscribe.pay')}
         </button>
       )}
     </li>
@@ -74,7 +69,8 @@ function PlanOffer({ plan, active }: { plan: PlanWithLink; active: boolean }) {
 
 /** Spec §2 Subscribe ('Upgrade Your Plan'): four plans, the active one badged, Pay opens its payment page. */
 export function SubscribePage() {
-  useDocumentTitle('Upgrade Your Plan');
+  const t = useText();
+  useDocumentTitle(t('plans.subscribe.documentTitle'));
   const { user } = useAuth();
   const [plans, setPlans] = useState<PlansState>({ state: 'loading' });
 
@@ -95,43 +91,47 @@ export function SubscribePage() {
 
   return (
     <div className="page subscribe-page">
-      <h1>Upgrade Your Plan</h1>
-      <p className="subtitle">Choose a plan to unlock more practice quizzes and certification levels.</p>
-      {plans.state === 'loading' ? <p role="status">{LOADING_PLANS}</p> : null}
+      <h1>{t('plans.subscribe.title')}</h1>
+      <p className="subtitle">{t('plans.subscribe.subtitle')}</p>
+      {plans.state === 'loading' ? <p role="status">{t('plans.subscribe.loading')}</p> : null}
       {plans.state === 'failed' ? (
         <p className="form-error" role="alert">
-          {PLANS_LOAD_FAILED}
+          {t('plans.subscribe.loadFailed')}
         </p>
       ) : null}
       {plans.state === 'ready' ? (
         <>
-          <ul className="plan-grid" aria-label="Plans">
+          <ul className="plan-grid" aria-label={t('plans.subscribe.plans')}>
             {plans.data.plans.map((plan) => (
               <PlanOffer key={plan.id} plan={plan} active={plan.id === subscription} />
             ))}
           </ul>
           <section className="card plan-help" aria-labelledby="plan-help-title">
-            <h2 id="plan-help-title">How it works</h2>
+            <h2 id="plan-help-title">{t('plans.subscribe.howItWorks')}</h2>
             <ul className="plan-facts">
-              <li>
-                Pay with the QR code on the payment page. Your plan is activated within 30 mins of payment.
-              </li>
+              <li>{t('plans.subscribe.payWithQr')}</li>
               {user?.email ? (
                 <li>
-                  When you pay, give this account&apos;s e-mail address (<strong>{user.email}</strong>) so we
-                  can find your account.
+                  <Message
+                    id="plans.subscribe.giveEmail"
+                    values={{ email: user.email }}
+                    components={{ 0: <strong /> }}
+                  />
                 </li>
               ) : null}
               {user && !user.isVerified ? (
                 <li>
-                  <strong>Verify your e-mail address before you pay:</strong> a payment is matched only to an
-                  account whose e-mail is verified.
+                  <Message id="plans.subscribe.verifyFirst" components={{ 0: <strong /> }} />
                 </li>
               ) : null}
               <li>
-                Questions about a payment? Message us on <strong>{plans.data.supportNumber}</strong>.
+                <Message
+                  id="plans.subscribe.questions"
+                  values={{ phone: plans.data.supportNumber }}
+                  components={{ 0: <strong /> }}
+                />
               </li>
-              <li>Paid users get support and updates by messaging.</li>
+              <li>{t('plans.subscribe.support')}</li>
             </ul>
           </section>
         </>
