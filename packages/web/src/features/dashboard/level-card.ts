@@ -10,6 +10,8 @@ import {
 export interface SubLevelTile {
   id: string;
   name: string;
+  /** The name Hindi-speaking learners see (issue 18). */
+  hindiName?: string;
   state: TileState;
   /** The quiz to open, only on the active tile. */
   quizId: string | null;

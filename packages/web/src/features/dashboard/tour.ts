@@ -1,3 +1,4 @@
+import { msg } from '../../i18n/i18n.ts';
 import { readItem, writeItem } from '../../lib/storage.ts';
 
 /** Spec §4: stored as 'true' once the tour is finished or skipped; the tour never shows again. */
@@ -14,6 +15,7 @@ export function markTourCompleted(): void {
 export interface TourStep {
   /** The data-tour name of the element the step points at. */
   target: string;
+  /** The message id of the step's text. */
   content: string;
 }
 
@@ -23,22 +25,12 @@ export interface TourStep {
  * upgrade link in the header.
  */
 export const TOUR_STEPS: readonly TourStep[] = [
-  { target: 'sidebar', content: 'This is your main navigation. Use it to move between different pages.' },
-  {
-    target: 'dashboard-link',
-    content: 'Certification Quizzes brings you back to this dashboard from any page.',
-  },
-  {
-    target: 'certification-quizzes',
-    content:
-      'Climb your level here: open the next certification quiz, answer every question right and earn its certificate.',
-  },
-  {
-    target: 'earned-certifications',
-    content: 'See every certification you have earned and download your level certificates.',
-  },
-  { target: 'practice-quizzes', content: 'Practise with quizzes for your grade, subject by subject.' },
-  { target: 'scoreboard', content: 'Check historical scores for each quiz attempted till date.' },
-  { target: 'subscription', content: 'Manage your profile and upgrade your subscription plan.' },
-  { target: 'upgrade', content: 'If you reach the quiz limit, click here to upgrade your plan.' },
+  { target: 'sidebar', content: msg('dashboard.tour.sidebar') },
+  { target: 'dashboard-link', content: msg('dashboard.tour.dashboardLink') },
+  { target: 'certification-quizzes', content: msg('dashboard.tour.certificationQuizzes') },
+  { target: 'earned-certifications', content: msg('dashboard.tour.earnedCertifications') },
+  { target: 'practice-quizzes', content: msg('dashboard.tour.practiceQuizzes') },
+  { target: 'scoreboard', content: msg('dashboard.tour.scoreboard') },
+  { target: 'subscription', content: msg('dashboard.tour.subscription') },
+  { target: 'upgrade', content: msg('dashboard.tour.upgrade') },
 ];

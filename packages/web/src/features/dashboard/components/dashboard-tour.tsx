@@ -1,16 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { EVENTS, Joyride, STATUS, type EventData, type Step } from 'react-joyride';
+import { useText } from '../../../i18n/use-text.ts';
 import { TOUR_STEPS } from '../tour.ts';
 import { TourTooltip } from './tour-tooltip.tsx';
 
 const SIDEBAR = '[data-tour="sidebar"]';
 const MENU_TOGGLE = 'button[aria-controls="sidebar"]';
-
-const steps: Step[] = TOUR_STEPS.map((step) => ({
-  target: `[data-tour="${step.target}"]`,
-  content: step.content,
-  placement: 'auto',
-}));
 
 const buttonSize = { minHeight: 44, padding: '10px 16px', fontSize: 16, fontWeight: 700 };
 
@@ -41,6 +36,17 @@ function useSidebarUnfolded(): boolean {
 /** The guided tour of spec §4: 8 steps, continuous, Next / Back / Skip on every step (TourTooltip). */
 export default function DashboardTour({ onEnd }: { onEnd: () => void }) {
   const ready = useSidebarUnfolded();
+  const t = useText();
+  // New steps only when the language changes: the tour keeps its place.
+  const steps = useMemo<Step[]>(
+    () =>
+      TOUR_STEPS.map((step) => ({
+        target: `[data-tour="${step.target}"]`,
+        content: t(step.content),
+        placement: 'auto',
+      })),
+    [t],
+  );
 
   const onEvent = (data: EventData) => {
     if (data.type === EVENTS.TOUR_END || data.status === STATUS.FINISHED || data.status === STATUS.SKIPPED) {
@@ -55,7 +61,13 @@ export default function DashboardTour({ onEnd }: { onEnd: () => void }) {
       steps={steps}
       onEvent={onEvent}
       tooltipComponent={TourTooltip}
-      locale={{ back: 'Back', next: 'Next', skip: 'Skip', last: 'Finish', close: 'Close tour' }}
+      locale={{
+        back: t('dashboard.tour.back'),
+        next: t('dashboard.tour.next'),
+        skip: t('dashboard.tour.skip'),
+        last: t('dashboard.tour.finish'),
+        close: t('dashboard.tour.close'),
+      }}
       options={{
         buttons: ['back', 'close', 'primary', 'skip'],
         closeButtonAction: 'skip',

@@ -1,15 +1,18 @@
 import { Link } from 'react-router';
-import { UPGRADE_TO_UNLOCK_MESSAGE, type CertificationProgress } from '@quizquest/shared';
+import type { CertificationProgress } from '@quizquest/shared';
 import { Celebration } from '../../../components/celebration.tsx';
+import { currentLanguage } from '../../../i18n/i18n.ts';
+import { useText } from '../../../i18n/use-text.ts';
 import { openPdf } from '../../../lib/open-pdf.ts';
 import { levelCard, type SubLevelTile } from '../level-card.ts';
 
-export const LOADING_PROGRESS_TEXT = 'Loading certification progress...';
-
 function Tile({ tile }: { tile: SubLevelTile }) {
+  const t = useText();
+  // The catalogue names every sub-level in Hindi too (issue 18); English is the fallback.
+  const name = currentLanguage() === 'hi' ? (tile.hindiName ?? tile.name) : tile.name;
   const label = (
     <>
-      <span className="tile-id">{tile.id}</span> <span className="tile-name">{tile.name}</span>{' '}
+      <span className="tile-id">{tile.id}</span> <span className="tile-name">{name}</span>{' '}
     </>
   );
   if (tile.state === 'active' && tile.quizId) {
@@ -21,45 +24,51 @@ function Tile({ tile }: { tile: SubLevelTile }) {
         rel="noopener"
       >
         {label}
-        <span className="tile-state">📘 Click to Start</span>
-        <span className="visually-hidden"> (opens in a new tab)</span>
+        <span className="tile-state">{t('dashboard.levelCard.tileStart')}</span>
+        <span className="visually-hidden"> {t('dashboard.levelCard.opensInNewTab')}</span>
       </Link>
     );
   }
   return (
     <div className={`tile tile-${tile.state}`}>
       {label}
-      <span className="tile-state">{tile.state === 'completed' ? '✅ Completed' : '🔒 Locked'}</span>
+      <span className="tile-state">
+        {tile.state === 'completed'
+          ? t('dashboard.levelCard.tileCompleted')
+          : t('dashboard.levelCard.tileLocked')}
+      </span>
     </div>
   );
 }
 
 /** The certification progress card of spec §2 and §4 for the level the learner is climbing. */
 export function LevelProgressCard({ progress }: { progress: CertificationProgress | null }) {
+  const t = useText();
   if (!progress) {
     return (
       <section className="level-card" data-tour="certification-quizzes" aria-busy="true">
         <p role="status" className="muted">
-          {LOADING_PROGRESS_TEXT}
+          {t('dashboard.levelCard.loading')}
         </p>
       </section>
     );
   }
 
   const card = levelCard(progress);
-  const lockedMessage = progress.subscription_message || UPGRADE_TO_UNLOCK_MESSAGE;
+  // The plan's message comes from the server, in the learner's language.
+  const lockedMessage = progress.subscription_message || t('dashboard.levelCard.upgradeToUnlock');
   const upgradeLink = (
     <Link className="button" to="/subscribe">
-      🔓 Upgrade Plan
+      {t('dashboard.levelCard.upgrade')}
     </Link>
   );
 
   return (
     <section className="level-card" data-tour="certification-quizzes" aria-labelledby="level-card-title">
       <div className="level-card-header">
-        <h2 id="level-card-title">{card.levelName} Certification Progress</h2>
+        <h2 id="level-card-title">{t('dashboard.levelCard.title', { level: card.level })}</h2>
         <p className={`level-status ${card.locked ? 'level-status-locked' : 'level-status-open'}`}>
-          {card.locked ? '🔒 Locked' : '✅ In Progress'}
+          {card.locked ? t('dashboard.levelCard.statusLocked') : t('dashboard.levelCard.statusInProgress')}
         </p>
       </div>
 
@@ -82,7 +91,7 @@ export function LevelProgressCard({ progress }: { progress: CertificationProgres
           <div className="progress-fill" style={{ width: `${card.percent}%` }} />
         </div>
         <p id="level-progress-text" className="level-progress-text">
-          {card.completed} / {card.required} Certifications Completed
+          {t('dashboard.levelCard.progress', { completed: card.completed, required: card.required })}
         </p>
       </div>
 
@@ -91,7 +100,9 @@ export function LevelProgressCard({ progress }: { progress: CertificationProgres
 
       {card.complete ? (
         <div className="level-complete">
-          <p className="level-complete-text">🎉 Congratulations! Level {card.level} Completed!</p>
+          <p className="level-complete-text">
+            {t('dashboard.levelCard.congratulations', { level: card.level })}
+          </p>
           <button
             type="button"
             className="button"
@@ -99,7 +110,7 @@ export function LevelProgressCard({ progress }: { progress: CertificationProgres
               void openPdf(`/certification/view?level=${card.level}`, `level-${card.level}-certificate.pdf`)
             }
           >
-            🎓 View Level {card.level} Certificate
+            {t('dashboard.levelCard.viewCertificate', { level: card.level })}
           </button>
         </div>
       ) : null}
@@ -107,13 +118,13 @@ export function LevelProgressCard({ progress }: { progress: CertificationProgres
       {card.nextLockedLevel ? (
         <div className="level-note">
           <p>
-            Ready for Level {card.nextLockedLevel}? {lockedMessage}
+            {t('dashboard.levelCard.readyForNext', { level: card.nextLockedLevel, message: lockedMessage })}
           </p>
           {upgradeLink}
         </div>
       ) : null}
 
-      <ul className="tile-grid" aria-label={`${card.levelName} sub-levels`}>
+      <ul className="tile-grid" aria-label={t('dashboard.levelCard.subLevels', { level: card.level })}>
         {card.tiles.map((tile) => (
           <li key={tile.id}>
             <Tile tile={tile} />

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LearningSummaryResponse } from '@quizquest/shared';
+import { showInHindi } from '../../../test/language.ts';
 import { GOAL_CELEBRATED_KEY, goalText, StreakCard, streakText } from './streak-card.tsx';
 
 function summary(current: number, done: number, today = '2026-03-06'): LearningSummaryResponse {
@@ -72,5 +73,18 @@ describe('StreakCard', () => {
     // The next day's goal gets its own celebration.
     render(<StreakCard summary={summary(2, 1, '2026-03-07')} />);
     expect(celebration()).toBeInTheDocument();
+  });
+
+  it('speaks Hindi: the streak, the goal and the met goal', () => {
+    showInHindi();
+    expect(streakText(1)).toBe('लगातार 1 दिन');
+    expect(goalText(2)).toBe('आज का लक्ष्य: 2 क्विज़');
+    const open = render(<StreakCard summary={summary(0, 0)} />);
+    expect(screen.getByRole('heading', { name: 'आपके सीखने के दिन' })).toBeInTheDocument();
+    expect(screen.getByText(/लगातार दिनों की गिनती शुरू करें/)).toBeInTheDocument();
+    open.unmount();
+    render(<StreakCard summary={summary(5, 1)} />);
+    expect(screen.getByText('लगातार 5 दिन')).toBeInTheDocument();
+    expect(screen.getByText('आज का लक्ष्य पूरा हो गया!')).toBeInTheDocument();
   });
 });

@@ -1,20 +1,21 @@
 import { useEffect, useState } from 'react';
 import type { LearningSummaryResponse } from '@quizquest/shared';
 import { StillCelebration } from '../../../components/celebration.tsx';
+import { translate } from '../../../i18n/i18n.ts';
+import { useText } from '../../../i18n/use-text.ts';
 import { readItem, writeItem } from '../../../lib/storage.ts';
 
 /** The last local day the goal was celebrated on this device: the celebration is once a day. */
 export const GOAL_CELEBRATED_KEY = 'qq-goal-celebrated';
 
-export const START_STREAK_TEXT = 'Finish a quiz today to start a streak!';
-export const GOAL_MET_TEXT = 'Goal met for today!';
-
+/** '3 days in a row', in the language shown now. */
 export function streakText(days: number): string {
-  return days === 1 ? '1 day in a row' : `${days} days in a row`;
+  return translate('dashboard.streak.days', { days });
 }
 
+/** "Today's goal: 1 quiz", in the language shown now. */
 export function goalText(target: number): string {
-  return `Today's goal: ${target} ${target === 1 ? 'quiz' : 'quizzes'}`;
+  return translate('dashboard.streak.goal', { target });
 }
 
 /**
@@ -24,6 +25,7 @@ export function goalText(target: number): string {
  * motion too).
  */
 export function StreakCard({ summary }: { summary: LearningSummaryResponse | null }) {
+  const t = useText();
   const goalMet = summary !== null && summary.dailyGoal.done >= summary.dailyGoal.target;
   const today = summary?.today ?? '';
   const [celebrate, setCelebrate] = useState(false);
@@ -39,7 +41,7 @@ export function StreakCard({ summary }: { summary: LearningSummaryResponse | nul
   return (
     <section className="streak-card" aria-labelledby="streak-card-title">
       <h2 id="streak-card-title" className="streak-card-title">
-        Your learning days
+        {t('dashboard.streak.title')}
       </h2>
       <p className="streak-line">
         {days > 0 ? (
@@ -48,7 +50,7 @@ export function StreakCard({ summary }: { summary: LearningSummaryResponse | nul
             {streakText(days)}
           </>
         ) : (
-          START_STREAK_TEXT
+          t('dashboard.streak.start')
         )}
       </p>
       <p className={goalMet ? 'goal-line goal-met' : 'goal-line'}>
@@ -57,7 +59,7 @@ export function StreakCard({ summary }: { summary: LearningSummaryResponse | nul
             <span aria-hidden="true" className="goal-party">
               🎉{' '}
             </span>
-            {GOAL_MET_TEXT}
+            {t('dashboard.streak.goalMet')}
           </>
         ) : (
           goalText(summary.dailyGoal.target)

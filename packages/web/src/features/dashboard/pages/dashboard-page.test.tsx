@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CertificationProgress, SessionUser } from '@quizquest/shared';
 import { routes } from '../../../app/routes.tsx';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
+import { showInHindi } from '../../../test/language.ts';
 import { currentPath, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 import { TOUR_COMPLETED_KEY } from '../tour.ts';
 import { displayName } from './dashboard-page.tsx';
@@ -152,6 +153,45 @@ describe('dashboard header and banners', () => {
     });
     await screen.findByText('3 / 10 Certifications Completed');
     expect(screen.queryByText('You earned a certificate!')).not.toBeInTheDocument();
+  });
+});
+
+describe('the dashboard in Hindi (issue 18)', () => {
+  it('greets, shows the level card, its sub-levels and the streak in Hindi', async () => {
+    showInHindi();
+    await dashboard({
+      user: { ...learner, isVerified: false },
+      progress: { body: progressOf({ completedQuizzes: 10 }) },
+      other: {
+        'GET /api/learning/summary': {
+          body: {
+            timeZone: 'Asia/Kolkata',
+            today: '2026-03-06',
+            streak: { current: 3, goalMetToday: false },
+            dailyGoal: { target: 1, done: 0 },
+            mastery: [],
+            reviewDue: 0,
+          },
+        },
+      },
+    });
+    expect(screen.getByRole('link', { name: 'नमस्ते, Asha' })).toHaveAttribute('href', '/profile');
+    expect(document.title).toBe('डैशबोर्ड | QuizQuest');
+    expect(screen.getByText(/आपका ईमेल अभी वेरिफ़ाई नहीं हुआ है/)).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'लेवल 1: सर्टिफ़िकेशन की प्रगति' });
+    expect(screen.getByRole('button', { name: 'डाउनलोड करें' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: '10 में से 3 सर्टिफ़िकेशन पूरे' })).toBeInTheDocument();
+    const subLevels = within(screen.getByRole('list', { name: 'लेवल 1 के सब-लेवल' })).getAllByRole('listitem');
+    expect(subLevels[0]).toHaveTextContent('L1-C1 अक्षर खोजी ✅ पूरा हुआ');
+    expect(subLevels[9]).toHaveTextContent('L1-C10 दयालुता सितारा 🔒 लॉक है');
+    expect(screen.getByRole('link', { name: /आकार जादूगर.*क्लिक करके शुरू करें/ })).toHaveAttribute(
+      'href',
+      '/quizzes/attempt/quiz-l1-c4',
+    );
+    const streak = await screen.findByRole('region', { name: 'आपके सीखने के दिन' });
+    expect(streak).toHaveTextContent('लगातार 3 दिन');
+    expect(streak).toHaveTextContent('आज का लक्ष्य: 1 क्विज़');
+    expect(screen.queryByText(/Certification|Welcome/)).not.toBeInTheDocument();
   });
 });
 
@@ -461,6 +501,16 @@ describe('dashboard tour', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(localStorage.getItem(TOUR_COMPLETED_KEY)).toBe('true');
+  });
+
+  it('speaks Hindi: the step and the Next, Back and Skip buttons', async () => {
+    showInHindi();
+    await dashboard({ tourSeen: false });
+    const { dialog, text } = await tooltip();
+    expect(text).toBe('यह आपका मुख्य मेन्यू है। इससे आप अलग-अलग पेज पर जा सकते हैं।');
+    expect(within(dialog).getByRole('button', { name: 'आगे' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'पीछे' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'छोड़ें' })).toBeEnabled();
   });
 
   it('offers Skip on the last step too, which ends the tour and stores the flag', async () => {

@@ -6,21 +6,21 @@ import { useLearningSummary } from '../../../lib/learning-summary.ts';
 import { openPdf } from '../../../lib/open-pdf.ts';
 import { useAuth } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { translate } from '../../../i18n/i18n.ts';
+import { useText } from '../../../i18n/use-text.ts';
 import { LevelProgressCard } from '../components/level-progress-card.tsx';
 import { StreakCard } from '../components/streak-card.tsx';
 import { markTourCompleted, tourCompleted } from '../tour.ts';
 import { useCertificationProgress } from '../use-certification-progress.ts';
 
-export const UNVERIFIED_BANNER =
-  'Your email is not verified. Please check your inbox and verify your account.';
-export const CERTIFICATE_BANNER = 'You earned a certificate!';
-
 // The tour library is fetched only for a learner who has not seen the tour yet.
 const DashboardTour = lazy(() => import('../components/dashboard-tour.tsx'));
 
-/** Spec §2: the first name, else the name, else the e-mail, else 'Explorer'. */
+/** Spec §2: the first name, else the name, else the e-mail, else 'Explorer' (in the language shown). */
 export function displayName(user: SessionUser | null): string {
-  return user?.first_name.trim() || user?.name.trim() || user?.email.trim() || 'Explorer';
+  return (
+    user?.first_name.trim() || user?.name.trim() || user?.email.trim() || translate('dashboard.page.explorer')
+  );
 }
 
 function justVerified(state: unknown): boolean {
@@ -30,7 +30,8 @@ function justVerified(state: unknown): boolean {
 }
 
 export function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  const t = useText();
+  useDocumentTitle(t('dashboard.page.documentTitle'));
   const { user } = useAuth();
   const { state } = useLocation();
   const progress = useCertificationProgress();
@@ -52,15 +53,15 @@ export function DashboardPage() {
       <div className="page-header">
         <h1>
           <Link to="/profile" className="heading-link">
-            Welcome, {displayName(user)}
+            {t('dashboard.page.welcome', { name: displayName(user) })}
           </Link>
         </h1>
-        <p className="subtitle">Ready to learn something new today?</p>
+        <p className="subtitle">{t('dashboard.page.subtitle')}</p>
       </div>
 
       {unverified ? (
         <p className="banner banner-warning" role="status">
-          {UNVERIFIED_BANNER}
+          {t('dashboard.page.unverified')}
         </p>
       ) : null}
 
@@ -68,14 +69,14 @@ export function DashboardPage() {
         <div className="banner banner-success certificate-banner">
           <p>
             <span aria-hidden="true">🏆 </span>
-            {CERTIFICATE_BANNER}
+            {t('dashboard.page.certificateEarned')}
           </p>
           <button
             type="button"
             className="button button-small"
             onClick={() => void openPdf('/certificates/download')}
           >
-            Download
+            {t('dashboard.page.downloadCertificate')}
           </button>
         </div>
       ) : null}
