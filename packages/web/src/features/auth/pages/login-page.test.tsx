@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, mockFetch, type MockReply } from '../../../test/fetch-mock.ts';
 import { admin, currentPath, learner, renderApp } from '../../../test/render-app.tsx';
+import { currentLanguage, LANGUAGE_KEY } from '../../../i18n/i18n.ts';
+import { showInHindi } from '../../../test/language.ts';
 
 async function openLogin() {
   const app = renderApp('/login');
@@ -110,5 +112,46 @@ describe('login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Login failed$/);
     expect(currentPath(router)).toBe('/login');
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it("switches the app to the learner's stored language before the dashboard shows", async () => {
+    const hindiLearner = { ...learner, language: 'hi' as const };
+    mockFetch({
+      'POST /api/auth/login': { body: { token: 'new-token', user: hindiLearner } },
+      'GET /api/auth/me': { body: hindiLearner },
+    });
+    const { user, router } = await openLogin();
+    // The language in force when the login page navigates: the dashboard's first render is Hindi.
+    const languageAtNavigation: string[] = [];
+    const replace = router.replace.bind(router);
+    router.replace = (...args) => {
+      languageAtNavigation.push(currentLanguage());
+      replace(...args);
+    };
+    await fillAndSubmit(user);
+    await waitFor(() => expect(currentPath(router)).toBe('/dashboard'));
+    expect(languageAtNavigation).toEqual(['hi']);
+    expect(currentLanguage()).toBe('hi');
+    expect(document.documentElement.lang).toBe('hi');
+    expect(localStorage.getItem(LANGUAGE_KEY)).toBe('hi');
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ language: 'hi' });
+  });
+
+  it('keeps the language shown when the login answer names none', async () => {
+    showInHindi();
+    mockFetch({
+      'POST /api/auth/login': { body: { token: 'new-token', user: learner } },
+      'GET /api/auth/me': { body: learner },
+    });
+    const { user } = renderApp('/login');
+    await screen.findByRole('heading', { level: 1, name: 'फिर से स्वागत है' });
+    await user.type(screen.getByLabelText('ईमेल'), 'asha.parent@example.com');
+    await user.type(screen.getByLabelText('पासवर्ड'), 'correct horse');
+    expect(screen.getByRole('button', { name: 'पासवर्ड दिखाएँ' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'लॉग इन करें' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'फिर से स्वागत है' })).not.toBeInTheDocument(),
+    );
+    expect(currentLanguage()).toBe('hi');
   });
 });

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { setSession } from '../../../lib/session.ts';
 import { clearSignOutNotice, peekSignOutNotice } from '../../../lib/sign-out-notice.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { switchLanguage } from '../../../i18n/i18n.ts';
 import { Message } from '../../../i18n/message.tsx';
 import { useText } from '../../../i18n/use-text.ts';
 import { login } from '../api.ts';
@@ -37,6 +38,8 @@ export function LoginPage() {
     try {
       const { token, user } = await login({ email: trimmedEmail, password });
       setSession(token, user);
+      // Decision 034: the app speaks the learner's stored language from the first signed-in page.
+      if (user.language) await switchLanguage(user.language);
       // Spec §4: admins to their area, everyone else to the dashboard with emailVerified false.
       if (user.role === 'admin') await navigate('/admin/quiz-dashboard', { replace: true });
       else await navigate('/dashboard', { replace: true, state: { emailVerified: false } });

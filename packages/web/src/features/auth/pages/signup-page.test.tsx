@@ -3,6 +3,7 @@ import { CONSENT_TEXT, GRADES, SIGNUP_REDIRECT_DELAY_MS } from '@quizquest/share
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
 import { useFakeClock, useRealClock } from '../../../test/fake-clock.ts';
+import { showInHindi } from '../../../test/language.ts';
 import { currentPath, findToast, renderApp } from '../../../test/render-app.tsx';
 
 const grades = { 'GET /api/grades/get-grades': { body: GRADES } };
@@ -82,6 +83,7 @@ describe('signup page', () => {
       password: 'a long password',
       grade: 'c-3',
       consent: true,
+      language: 'en',
     });
 
     // From here on the clock only moves when the test moves it.
@@ -146,5 +148,29 @@ describe('signup page', () => {
     expect(await findToast(/^Signup failed\.$/)).toBeInTheDocument();
     expect(screen.queryByText('Signup successful! Redirecting to login...')).not.toBeInTheDocument();
     expect(currentPath(router)).toBe('/signup');
+  });
+
+  it('speaks Hindi, checks the form in Hindi and signs up in Hindi', async () => {
+    showInHindi();
+    const { callsTo } = mockFetch({ ...grades, 'POST /api/auth/signup': { status: 201, body: {} } });
+    const { user } = renderApp('/signup');
+    expect(await screen.findByRole('heading', { level: 1, name: 'अपना खाता बनाएँ' })).toBeInTheDocument();
+    expect(document.title).toBe('साइन अप | QuizQuest');
+    await user.click(screen.getByRole('button', { name: 'साइन अप करें' }));
+    expect(screen.getByText('पहला नाम लिखना ज़रूरी है')).toBeInTheDocument();
+    expect(screen.getByText('पासवर्ड कम से कम 8 अक्षरों का होना चाहिए')).toBeInTheDocument();
+    expect(screen.getByText('माता-पिता या अभिभावक का गोपनीयता सूचना से सहमत होना ज़रूरी है')).toBeInTheDocument();
+    expect(callsTo('POST', '/api/auth/signup')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('पहला नाम'), 'Asha');
+    await user.type(screen.getByLabelText('उपनाम'), 'Rao');
+    await user.type(screen.getByLabelText('ईमेल'), 'asha.parent@example.com');
+    await user.selectOptions(screen.getByLabelText('कक्षा'), 'c-3');
+    await user.type(screen.getByLabelText('पासवर्ड'), 'a long password');
+    await user.click(screen.getByRole('checkbox', { name: /गोपनीयता सूचना से सहमत हूँ$/ }));
+    await user.click(screen.getByRole('button', { name: 'साइन अप करें' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'अपना ईमेल देखें' })).toBeInTheDocument();
+    expect(screen.getByText('साइन अप हो गया! अपने खाते की पुष्टि के लिए कृपया अपना ईमेल देखें।')).toBeInTheDocument();
+    expect(callsTo('POST', '/api/auth/signup')[0]?.body).toMatchObject({ language: 'hi', consent: true });
   });
 });

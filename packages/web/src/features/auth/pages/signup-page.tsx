@@ -8,15 +8,14 @@ import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { useGrades } from '../../../lib/grades.ts';
 import { signInToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
+import { Message } from '../../../i18n/message.tsx';
+import { useText } from '../../../i18n/use-text.ts';
 import { signup } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { ConsentLabel } from '../components/consent-label.tsx';
 import { PasswordField } from '../components/password-field.tsx';
-
-export const SIGNUP_FAILED = 'Signup failed';
-export const SIGNUP_FAILED_NOT_CREATED = 'Signup failed.';
-export const SIGNUP_SUCCESS_TOAST = 'Signup successful! Redirecting to login...';
-export const SIGNUP_CHECK_EMAIL = 'Signup successful! Please check your email to verify your account.';
+import { translateFieldErrors } from '../validation-messages.ts';
 
 type Field = 'first_name' | 'last_name' | 'email' | 'grade' | 'password' | 'consent';
 const FIELD_ORDER: readonly Field[] = ['first_name', 'last_name', 'email', 'grade', 'password', 'consent'];
@@ -40,7 +39,8 @@ interface SignupValues {
 const EMPTY: SignupValues = { first_name: '', last_name: '', email: '', grade: '', password: '' };
 
 export function SignupPage() {
-  useDocumentTitle('Sign Up');
+  const t = useText();
+  useDocumentTitle(t('auth.signup.documentTitle'));
   const navigate = useNavigate();
   const grades = useGrades();
   const [values, setValues] = useState<SignupValues>(EMPTY);
@@ -73,9 +73,10 @@ export function SignupPage() {
     event.preventDefault();
     if (busy) return;
     setError('');
-    const input = SignupRequest.safeParse({ ...values, consent });
+    // Decision 034: the account keeps the language the sign-up page is shown in.
+    const input = SignupRequest.safeParse({ ...values, consent, language: currentLanguage() });
     if (!input.success) {
-      showFieldErrors(fieldErrorsOf(input.error));
+      showFieldErrors(translateFieldErrors(fieldErrorsOf(input.error), t));
       return;
     }
     setFieldErrors({});
@@ -83,15 +84,16 @@ export function SignupPage() {
     try {
       const result = await signup(input.data);
       if (result.status !== 201) {
-        setError(SIGNUP_FAILED_NOT_CREATED);
-        signInToast.error(SIGNUP_FAILED_NOT_CREATED);
+        const failed = t('auth.signup.failedNotCreated');
+        setError(failed);
+        signInToast.error(failed);
         setBusy(false);
         return;
       }
-      setSuccessMessage(result.message ?? SIGNUP_CHECK_EMAIL);
-      signInToast.success(SIGNUP_SUCCESS_TOAST);
+      setSuccessMessage(result.message ?? t('auth.signup.checkEmail'));
+      signInToast.success(t('auth.signup.successToast'));
     } catch (caught) {
-      const message = errorMessage(caught, SIGNUP_FAILED);
+      const message = errorMessage(caught, t('auth.signup.failed'));
       setError(message);
       signInToast.error(message);
       if (caught instanceof ApiError) showFieldErrors(caught.fieldErrors);
@@ -101,27 +103,25 @@ export function SignupPage() {
 
   if (successMessage) {
     return (
-      <AuthCard title="Check Your Email">
+      <AuthCard title={t('auth.signup.checkEmailTitle')}>
         <p className="form-success" role="status" tabIndex={-1} ref={successRef}>
           {successMessage}
         </p>
-        <p>
-          We sent an e-mail to {values.email.trim()}. Open the link in it to verify the account, then log in.
-        </p>
+        <p>{t('auth.signup.sentTo', { email: values.email.trim() })}</p>
         <p className="link-row">
-          <Link to="/login">Go to login</Link>
+          <Link to="/login">{t('auth.signup.goToLogin')}</Link>
         </p>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Create Your Account" subtitle="Sign up to start your child's learning adventure.">
+    <AuthCard title={t('auth.signup.title')} subtitle={t('auth.signup.subtitle')}>
       <form className="form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
         <div className="field-pair">
           <TextField
             id={FIELD_INPUT_IDS.first_name}
-            label="First name"
+            label={t('auth.signup.firstName')}
             name="first_name"
             autoComplete="given-name"
             required
@@ -131,7 +131,7 @@ export function SignupPage() {
           />
           <TextField
             id={FIELD_INPUT_IDS.last_name}
-            label="Last name"
+            label={t('auth.signup.lastName')}
             name="last_name"
             autoComplete="family-name"
             required
@@ -142,7 +142,7 @@ export function SignupPage() {
         </div>
         <TextField
           id={FIELD_INPUT_IDS.email}
-          label="Email"
+          label={t('auth.signup.email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -154,10 +154,10 @@ export function SignupPage() {
         />
         <SelectField
           id={FIELD_INPUT_IDS.grade}
-          label="Grade"
+          label={t('auth.signup.grade')}
           name="grade"
           required
-          placeholder="Select grade"
+          placeholder={t('auth.signup.gradePlaceholder')}
           options={grades}
           value={values.grade}
           onChange={(event) => update('grade')(event.target.value)}
@@ -165,11 +165,11 @@ export function SignupPage() {
         />
         <PasswordField
           id={FIELD_INPUT_IDS.password}
-          label="Password"
+          label={t('auth.signup.password')}
           name="password"
           autoComplete="new-password"
           required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={t('auth.signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           value={values.password}
           onChange={(event) => update('password')(event.target.value)}
           error={fieldErrors.password}
@@ -205,11 +205,11 @@ export function SignupPage() {
           </p>
         ) : null}
         <button type="submit" className="button button-block" disabled={busy}>
-          {busy ? 'Signing up...' : 'Sign Up'}
+          {busy ? t('auth.signup.submitting') : t('auth.signup.submit')}
         </button>
       </form>
       <p className="link-row">
-        Already have an account? <Link to="/login">Login</Link>
+        <Message id="auth.signup.haveAccount" components={{ 0: <Link to="/login" /> }} />
       </p>
     </AuthCard>
   );
