@@ -1,11 +1,12 @@
 import {
   findSubLevel,
-  formatEnInDate,
   remainingAttempts,
+  type SubLevel,
   type HistoryAttempt,
   type QuizAttemptResponse,
   type QuizHistoryResponse,
 } from '@quizquest/shared';
+import { formatDate, formatNumber } from '../../i18n/format.ts';
 
 /** Spec §9: the attempt and result pages count 1 allowed attempt when nothing says otherwise. */
 export const DEFAULT_ATTEMPTS_ON_ATTEMPT_PAGES = 1;
@@ -38,7 +39,15 @@ export function attemptsLeftAfterResult(
 
 export interface AttemptGroup {
   key: string;
+  /**
+   * What the group is: a practice category (the server's word), practice without one ('General'),
+   * a certification sub-level of the catalogue, or certification without one ('Unassigned').
+   */
+  kind: 'category' | 'general' | 'subLevel' | 'unassigned';
+  /** In English: the category (mastery is looked up by it) or 'Level 1 · Alphabet Adventurer'. */
   label: string;
+  /** The catalogue's sub-level of a certification group, for its name in the language shown. */
+  subLevel?: SubLevel & { level: number };
   /** Newest first. */
   attempts: HistoryAttempt[];
 }
@@ -65,17 +74,21 @@ export function groupAttempts(attempts: readonly HistoryAttempt[]): AttemptGroup
     const label = practice ? category || 'General' : subLevel ? subLevelLabel(subLevel) : 'Unassigned';
     const group = groups.get(key);
     if (group) group.attempts.push(attempt);
-    else groups.set(key, { key, label, attempts: [attempt] });
+    else {
+      const kind = practice ? (category ? 'category' : 'general') : subLevel ? 'subLevel' : 'unassigned';
+      const found = subLevel ? findSubLevel(subLevel) : undefined;
+      groups.set(key, { key, kind, label, ...(found ? { subLevel: found } : {}), attempts: [attempt] });
+    }
   }
   return [...groups.values()];
 }
 
-/** Spec §9: scores show with 2 decimals, on the scoreboard with none. */
+/** Spec §9: scores show with 2 decimals, on the scoreboard with none; in the language shown. */
 export function formatScore(score: number, decimals: 0 | 2): string {
-  return `${score.toFixed(decimals)}%`;
+  return `${formatNumber(score, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}%`;
 }
 
-/** Design §5: dates show en-IN, e.g. '5 Mar 2026, 10:30 am'. */
+/** Design §5: dates show en-IN, e.g. '5 Mar 2026, 10:30 am', or hi-IN in Hindi. */
 export function formatAttemptDate(iso: string): string {
-  return formatEnInDate(iso, 'dateTime');
+  return formatDate(iso, 'dateTime');
 }

@@ -1,5 +1,8 @@
 import type { AttemptQuestion as Question } from '@quizquest/shared';
 import type { ReadAloud } from '../../../lib/speech.ts';
+import { useText, type Translate } from '../../../i18n/use-text.ts';
+import { SpeakButton } from './speak-button.tsx';
+import { contentLanguage, framedInAppLanguage, type SpokenText } from './spoken-text.ts';
 
 /** 'A', 'B', 'C', … for the options. */
 export function optionLetter(index: number): string {
@@ -8,13 +11,14 @@ export function optionLetter(index: number): string {
 
 /** An option as the attempt and the result show it: its letter, then its picture or its text. */
 export function OptionContent({ option, letter }: { option: Question['options'][number]; letter: string }) {
+  const t = useText();
   return (
     <>
       <span className="choice-letter" aria-hidden="true">
         {letter}
       </span>
       {option.type === 'image' ? (
-        <img className="choice-image" src={option.value} alt={`Picture ${letter}`} />
+        <img className="choice-image" src={option.value} alt={t('attempts.option.picture', { letter })} />
       ) : (
         <span className="choice-text">{option.value}</span>
       )}
@@ -22,12 +26,28 @@ export function OptionContent({ option, letter }: { option: Question['options'][
   );
 }
 
-/** What the speaker button reads: the question, then its text options with their letters. */
-export function readAloudText(question: Pick<Question, 'questionText' | 'options'>, number: number): string {
-  const options = question.options
-    .map((option, index) => (option.type === 'text' ? `${optionLetter(index)}: ${option.value}.` : null))
-    .filter((text) => text !== null);
-  return [`Question ${number}.`, question.questionText, ...options].filter((text) => text !== '').join(' ');
+/**
+ * What the speaker button reads: the question, then its text options with their letters, in the
+ * language of the question's words.
+ */
+export function readAloudText(
+  question: Pick<Question, 'questionText' | 'options'>,
+  number: number,
+  t: Translate,
+): SpokenText {
+  const textOptions = question.options.flatMap((option, index) =>
+    option.type === 'text' ? [{ letter: optionLetter(index), text: option.value }] : [],
+  );
+  const language = contentLanguage([question.questionText, ...textOptions.map((option) => option.text)]);
+  const framed = framedInAppLanguage(language);
+  const parts = [
+    framed ? t('attempts.readAloud.questionIntro', { number }) : `${number}.`,
+    question.questionText,
+    ...textOptions.map((option) =>
+      framed ? t('attempts.readAloud.option', option) : `${option.letter}: ${option.text}.`,
+    ),
+  ];
+  return { text: parts.filter((text) => text !== '').join(' '), language };
 }
 
 interface AttemptQuestionProps {
@@ -48,28 +68,28 @@ export function AttemptQuestion({
   readAloud,
   disabled,
 }: AttemptQuestionProps) {
+  const t = useText();
   const number = index + 1;
-  const speechKey = `question-${number}`;
-  const speaking = readAloud.speakingKey === speechKey;
   return (
     <fieldset className="question" id={`question-${number}`} disabled={disabled}>
       <legend className="question-legend">
-        <span className="question-number">Question {number}</span>{' '}
+        <span className="question-number">{t('attempts.question.number', { number })}</span>{' '}
         {question.questionText ? <span className="question-text">{question.questionText}</span> : null}
       </legend>
-      {readAloud.supported ? (
-        <button
-          type="button"
-          className="button button-secondary button-small speak-button"
-          aria-label={speaking ? `Stop reading question ${number}` : `Read aloud question ${number}`}
-          onClick={() => readAloud.toggle(speechKey, readAloudText(question, number))}
-        >
-          {speaking ? <StopIcon /> : <SpeakerIcon />}
-          {speaking ? 'Stop reading' : 'Read aloud'}
-        </button>
-      ) : null}
+      <SpeakButton
+        readAloud={readAloud}
+        speechKey={`question-${number}`}
+        spoken={readAloudText(question, number, t)}
+        readLabel={t('attempts.question.readAloud', { number })}
+        stopLabel={t('attempts.question.stopReading', { number })}
+        noVoiceLabel={t('attempts.question.noHindiVoice', { number })}
+      />
       {question.questionImage ? (
-        <img className="question-image" src={question.questionImage} alt={`Picture for question ${number}`} />
+        <img
+          className="question-image"
+          src={question.questionImage}
+          alt={t('attempts.question.picture', { number })}
+        />
       ) : null}
       <div className="choices">
         {question.options.map((option, optionIndex) => {
@@ -91,29 +111,5 @@ export function AttemptQuestion({
         })}
       </div>
     </fieldset>
-  );
-}
-
-/* Drawn rather than emoji: not every device has an emoji font. */
-export function SpeakerIcon() {
-  return (
-    <svg className="speak-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
-      <path
-        d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
-
-export function StopIcon() {
-  return (
-    <svg className="speak-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <rect x="6" y="6" width="12" height="12" rx="2" fill="currentColor" />
-    </svg>
   );
 }

@@ -1,20 +1,32 @@
 import type { ResultQuestion } from '@quizquest/shared';
 import type { ReadAloud } from '../../../lib/speech.ts';
-import { OptionContent, optionLetter, SpeakerIcon, StopIcon } from './attempt-question.tsx';
+import { useText, type Translate } from '../../../i18n/use-text.ts';
+import { OptionContent, optionLetter } from './attempt-question.tsx';
+import { SpeakButton } from './speak-button.tsx';
+import { contentLanguage, framedInAppLanguage, type SpokenText } from './spoken-text.ts';
 
-/** The heading over the correct answer and its explanation: learning, not blame (decision 029). */
-export const EXPLANATION_HEADING = "Let's learn";
-
-/** What the read-aloud button of an explanation reads: the correct answer, then the explanation. */
-export function explanationReadAloudText(question: ResultQuestion, number: number): string {
+/**
+ * What the read-aloud button of an explanation reads: the correct answer, then the explanation, in
+ * the language of the question's words.
+ */
+export function explanationReadAloudText(question: ResultQuestion, number: number, t: Translate): SpokenText {
   const index = question.correctAnswerIndex ?? 0;
   const option = question.options[index];
   const letter = optionLetter(index);
-  const answer =
-    option?.type === 'text'
-      ? `The correct answer is ${letter}: ${option.value}.`
-      : `The correct answer is picture ${letter}.`;
-  return [`Question ${number}.`, answer, question.explanation ?? ''].filter((text) => text !== '').join(' ');
+  const optionText = option?.type === 'text' ? option.value : null;
+  const explanation = question.explanation ?? '';
+  const language = contentLanguage([optionText ?? '', explanation]);
+  const framed = framedInAppLanguage(language);
+  let answer: string;
+  if (optionText === null) {
+    answer = framed ? t('attempts.readAloud.correctAnswerPicture', { letter }) : `${letter}.`;
+  } else {
+    answer = framed
+      ? t('attempts.readAloud.correctAnswerText', { letter, text: optionText })
+      : `${letter}: ${optionText}.`;
+  }
+  const intro = framed ? t('attempts.readAloud.questionIntro', { number }) : `${number}.`;
+  return { text: [intro, answer, explanation].filter((text) => text !== '').join(' '), language };
 }
 
 interface ResultExplanationProps {
@@ -27,22 +39,22 @@ interface ResultExplanationProps {
 /**
  * Under a wrong answer whose result reveals the answers: the correct answer and, when the
  * question has one, its explanation (text and picture), with a button that reads both aloud.
- * Nothing when the answers are hidden (the server then sends neither).
+ * Nothing when the answers are hidden (the server then sends neither). The heading speaks of
+ * learning, not blame (decision 029).
  */
 export function ResultExplanation({ question, number, readAloud }: ResultExplanationProps) {
+  const t = useText();
   const correctIndex = question.correctAnswerIndex;
   const correct = correctIndex === undefined ? undefined : question.options[correctIndex];
   if (correctIndex === undefined || !correct) return null;
   const headingId = `explanation-${number}-heading`;
-  const speechKey = `explanation-${number}`;
-  const speaking = readAloud.speakingKey === speechKey;
   return (
     <section className="result-explanation" aria-labelledby={headingId}>
       <h4 id={headingId} className="result-explanation-heading">
-        {EXPLANATION_HEADING}
+        {t('attempts.explanation.heading')}
       </h4>
       <p className="result-explanation-answer">
-        <span className="result-explanation-label">Correct answer:</span>{' '}
+        <span className="result-explanation-label">{t('attempts.explanation.correctAnswer')}</span>{' '}
         <span className="result-explanation-option">
           <OptionContent option={correct} letter={optionLetter(correctIndex)} />
         </span>
@@ -52,24 +64,17 @@ export function ResultExplanation({ question, number, readAloud }: ResultExplana
         <img
           className="result-explanation-image"
           src={question.explanationImage}
-          alt={`Picture that explains question ${number}`}
+          alt={t('attempts.explanation.picture', { number })}
         />
       ) : null}
-      {readAloud.supported ? (
-        <button
-          type="button"
-          className="button button-secondary button-small speak-button"
-          aria-label={
-            speaking
-              ? `Stop reading the answer to question ${number}`
-              : `Read aloud the answer to question ${number}`
-          }
-          onClick={() => readAloud.toggle(speechKey, explanationReadAloudText(question, number))}
-        >
-          {speaking ? <StopIcon /> : <SpeakerIcon />}
-          {speaking ? 'Stop reading' : 'Read aloud'}
-        </button>
-      ) : null}
+      <SpeakButton
+        readAloud={readAloud}
+        speechKey={`explanation-${number}`}
+        spoken={explanationReadAloudText(question, number, t)}
+        readLabel={t('attempts.explanation.readAloud', { number })}
+        stopLabel={t('attempts.explanation.stopReading', { number })}
+        noVoiceLabel={t('attempts.explanation.noHindiVoice', { number })}
+      />
     </section>
   );
 }

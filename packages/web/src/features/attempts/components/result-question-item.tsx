@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ResultQuestion } from '@quizquest/shared';
 import type { ReadAloud } from '../../../lib/speech.ts';
+import { useText } from '../../../i18n/use-text.ts';
 import { OptionContent, optionLetter } from './attempt-question.tsx';
 import { ResultExplanation } from './result-explanation.tsx';
 
@@ -21,18 +22,23 @@ interface ResultQuestionItemProps {
  * and its explanation when they are revealed.
  */
 export function ResultQuestionItem({ question, chosen, number, readAloud, note }: ResultQuestionItemProps) {
+  const t = useText();
   // The server marks each answer; the correct option itself is sent only when revealed.
   const right = question.isCorrect;
   return (
     <li className="result-question">
-      <h3 className="question-number">Question {number}</h3>
+      <h3 className="question-number">{t('attempts.question.number', { number })}</h3>
       {question.questionText ? <p className="question-text">{question.questionText}</p> : null}
       {question.questionImage ? (
-        <img className="question-image" src={question.questionImage} alt={`Picture for question ${number}`} />
+        <img
+          className="question-image"
+          src={question.questionImage}
+          alt={t('attempts.question.picture', { number })}
+        />
       ) : null}
       <p className={right ? 'verdict verdict-correct' : 'verdict verdict-incorrect'}>
         <span aria-hidden="true">{right ? '✓ ' : '✗ '}</span>
-        {right ? 'Correct' : 'Incorrect'}
+        {right ? t('attempts.resultQuestion.correct') : t('attempts.resultQuestion.incorrect')}
       </p>
       {note}
       <ul className="result-options">
@@ -50,8 +56,12 @@ export function ResultQuestionItem({ question, chosen, number, readAloud, note }
             <li key={optionIndex} className={classes.join(' ')}>
               <OptionContent option={option} letter={letter} />
               <span className="result-tags">
-                {isChosen ? <span className="tag tag-chosen">Your answer</span> : null}
-                {isCorrect ? <span className="tag tag-correct">Correct answer</span> : null}
+                {isChosen ? (
+                  <span className="tag tag-chosen">{t('attempts.resultQuestion.yourAnswer')}</span>
+                ) : null}
+                {isCorrect ? (
+                  <span className="tag tag-correct">{t('attempts.resultQuestion.correctAnswer')}</span>
+                ) : null}
               </span>
             </li>
           );

@@ -7,6 +7,7 @@ import {
   type QuizResultResponse,
 } from '@quizquest/shared';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
+import { showInHindi } from '../../../test/language.ts';
 import { currentPath, findToast, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 // The routes load pages lazily: loaded up front, the first test does not wait for them to compile.
 import '../../../app/app-layout.tsx';
@@ -108,14 +109,16 @@ async function openLoaded(setup: Setup = {}) {
   return app;
 }
 
-function stubSpeech() {
+const ENGLISH_VOICES = [
+  { name: 'Google US English', lang: 'en-US' },
+  { name: 'Google UK English Female', lang: 'en-GB' },
+];
+
+function stubSpeech(voices: Array<{ name: string; lang: string }> = ENGLISH_VOICES) {
   const synth = {
     speak: vi.fn(),
     cancel: vi.fn(),
-    getVoices: vi.fn(() => [
-      { name: 'Google US English', lang: 'en-US' },
-      { name: 'Google UK English Female', lang: 'en-GB' },
-    ]),
+    getVoices: vi.fn(() => voices),
     addEventListener: vi.fn(),
     removeEventListener: vi.fn(),
   };
@@ -413,5 +416,82 @@ describe('quiz attempt page', () => {
     await user.click(screen.getByRole('button', { name: 'Stop reading question 1' }));
     expect(screen.getByRole('button', { name: 'Read aloud question 1' })).toBeInTheDocument();
     expect(synth.speak).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('quiz attempt page in Hindi', () => {
+  const hindiQuiz: QuizAttemptResponse = {
+    ...practiceQuiz,
+    title: 'कंप्यूटर: डिजिटल खोजी',
+    questions: [
+      {
+        _id: 'question-1',
+        questionText: 'कंप्यूटर का कौन-सा हिस्सा टीवी की स्क्रीन जैसा दिखता है?',
+        questionImage: null,
+        options: [
+          { type: 'text', value: 'माउस' },
+          { type: 'text', value: 'मॉनिटर' },
+        ],
+      },
+    ],
+    totalQuestions: 1,
+  };
+  type Utterance = { text: string; voice: { name: string } | null };
+
+  async function openInHindi(quiz: QuizAttemptResponse) {
+    storeSession();
+    showInHindi();
+    const app = await openAttempt({ quiz: { body: quiz } });
+    await screen.findByRole('heading', { level: 1, name: quiz.title }, LOAD);
+    return app;
+  }
+
+  it('shows the page in Hindi and asks for every answer in Hindi', async () => {
+    const { user, callsTo } = await openInHindi(hindiQuiz);
+    expect(screen.getByText('1 सवाल · बचे हुए प्रयास: 3')).toBeInTheDocument();
+    const breadcrumb = screen.getByRole('navigation', { name: 'आप यहाँ हैं' });
+    expect(within(breadcrumb).getByRole('link', { name: 'अभ्यास क्विज़' })).toHaveAttribute('href', '/quizzes');
+    expect(screen.getByRole('group', { name: /^सवाल 1/ })).toBeInTheDocument();
+    expect(screen.getByText('1 में से 0 के जवाब दिए')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'क्विज़ जमा करें' }));
+    await findToast('क्विज़ जमा करने से पहले कृपया सभी सवालों के जवाब दें।');
+    expect(callsTo('POST', `/api/quizzes/submit/${QUIZ_ID}`)).toHaveLength(0);
+  });
+
+  it("reads a Hindi question in a Hindi voice, the app's words in Hindi too", async () => {
+    const synth = stubSpeech([...ENGLISH_VOICES, { name: 'Google हिन्दी', lang: 'hi-IN' }]);
+    const { user } = await openInHindi(hindiQuiz);
+    await user.click(screen.getByRole('button', { name: 'सवाल 1 पढ़कर सुनाएँ' }));
+    const utterance = synth.speak.mock.calls[0]?.[0] as Utterance;
+    expect(utterance.text).toBe(
+      'सवाल 1। कंप्यूटर का कौन-सा हिस्सा टीवी की स्क्रीन जैसा दिखता है? A: माउस। B: मॉनिटर।',
+    );
+    expect(utterance.voice?.name).toBe('Google हिन्दी');
+    expect(await screen.findByRole('button', { name: 'सवाल 1 पढ़ना बंद करें' })).toHaveTextContent('पढ़ना बंद करें');
+  });
+
+  it('says there is no Hindi voice instead of reading Hindi with an English one', async () => {
+    const synth = stubSpeech();
+    const { user } = await openInHindi(hindiQuiz);
+    const button = screen.getByRole('button', {
+      name: 'सवाल 1 पढ़कर नहीं सुनाया जा सकता: इस डिवाइस पर हिन्दी आवाज़ नहीं है',
+    });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveTextContent('इस डिवाइस पर हिन्दी आवाज़ नहीं है');
+    button.focus();
+    expect(button).toHaveFocus();
+    await user.click(button);
+    expect(synth.speak).not.toHaveBeenCalled();
+  });
+
+  it('reads a quiz without a Hindi translation in an English voice, with no Hindi words around it', async () => {
+    const synth = stubSpeech();
+    const { user } = await openInHindi(practiceQuiz);
+    await user.click(screen.getByRole('button', { name: 'सवाल 1 पढ़कर सुनाएँ' }));
+    const utterance = synth.speak.mock.calls[0]?.[0] as Utterance;
+    expect(utterance.text).toBe(
+      '1. Which part of the computer looks like a TV screen? A: Mouse. B: Keyboard. C: Monitor. D: Speaker.',
+    );
+    expect(utterance.voice?.name).toBe('Google UK English Female');
   });
 });

@@ -1,10 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
-  ANSWER_ALL_QUESTIONS_MESSAGE,
   ATTEMPT_LIMIT_MESSAGE,
   findSubLevel,
-  maxQuizzesMessage,
   NO_PENDING_DRAW_MESSAGE,
   planAllowsPracticeQuiz,
   type QuizAttemptResponse,
@@ -14,20 +12,18 @@ import { errorMessage, isAbort } from '../../../lib/api-client.ts';
 import { useReadAloud } from '../../../lib/speech.ts';
 import { notify } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { translate } from '../../../i18n/i18n.ts';
+import { useText } from '../../../i18n/use-text.ts';
 import { fetchHistory, fetchQuiz, submitQuiz } from '../api.ts';
 import { attemptsLeftForQuiz } from '../attempt-rules.ts';
 import { AttemptQuestion } from '../components/attempt-question.tsx';
-import { scrollToTop } from '../page-helpers.ts';
-
-export const QUIZ_LOAD_FAILED = 'Failed to load quiz. Please try again later.';
-export const SUBMISSION_FAILED = 'Submission failed.';
-export const NO_ATTEMPTS_LEFT = 'No attempts left for this quiz.';
-export const ERROR_LOADING_ATTEMPTS = 'Error loading quiz attempts.';
+import { scrollToTop, subLevelName } from '../page-helpers.ts';
 
 type LoadedQuiz = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; quiz: QuizAttemptResponse };
 
 /** Spec §2 Quiz attempt: answer every question, then Submit Quiz; the server scores it. */
 export function QuizAttemptPage() {
+  const t = useText();
   const { quizId = '' } = useParams();
   const navigate = useNavigate();
   const readAloud = useReadAloud();
@@ -38,7 +34,7 @@ export function QuizAttemptPage() {
   const [limitReached, setLimitReached] = useState(false);
   /** Bumped to open the quiz again (a new draw) after this one was submitted elsewhere. */
   const [reopened, setReopened] = useState(0);
-  useDocumentTitle(loaded.state === 'ready' ? loaded.quiz.title : 'Quiz');
+  useDocumentTitle(loaded.state === 'ready' ? loaded.quiz.title : t('attempts.attempt.documentTitle'));
 
   useEffect(() => {
     // A new page starts at its top, not where the previous page was scrolled to.
@@ -56,7 +52,7 @@ export function QuizAttemptPage() {
     );
     fetchHistory({ signal: controller.signal }).then(setHistory, (error: unknown) => {
       // The quiz's own counts stand in; the server checks the limits again on submit.
-      if (!isAbort(error)) notify('error', ERROR_LOADING_ATTEMPTS);
+      if (!isAbort(error)) notify('error', translate('attempts.attempt.errorLoadingAttempts'));
     });
     return () => controller.abort();
   }, [quizId, reopened]);
@@ -64,18 +60,18 @@ export function QuizAttemptPage() {
   if (loaded.state !== 'ready') {
     return (
       <div className="page attempt-page">
-        <h1>Quiz Attempt</h1>
+        <h1>{t('attempts.attempt.heading')}</h1>
         {loaded.state === 'loading' ? (
           <p role="status" className="list-message">
-            Loading quiz...
+            {t('attempts.attempt.loading')}
           </p>
         ) : (
           <>
             <p role="alert" className="form-error">
-              {QUIZ_LOAD_FAILED}
+              {t('attempts.attempt.loadFailed')}
             </p>
             <p className="link-row">
-              <Link to="/quizzes">Back to Practice Quizzes</Link>
+              <Link to="/quizzes">{t('attempts.attempt.backToPractice')}</Link>
             </p>
           </>
         )}
@@ -113,7 +109,7 @@ export function QuizAttemptPage() {
     if (submitting) return;
     const missing = quiz.questions.findIndex((_, index) => answers[index] === undefined);
     if (missing !== -1) {
-      notify('error', ANSWER_ALL_QUESTIONS_MESSAGE);
+      notify('error', t('attempts.attempt.answerAll'));
       document.querySelector<HTMLInputElement>(`#question-${missing + 1} input[type="radio"]`)?.focus();
       return;
     }
@@ -125,7 +121,7 @@ export function QuizAttemptPage() {
       );
       navigate(`/quizzes/result/${attemptId}`);
     } catch (error) {
-      const message = errorMessage(error, SUBMISSION_FAILED);
+      const message = errorMessage(error, t('attempts.attempt.submissionFailed'));
       if (message === ATTEMPT_LIMIT_MESSAGE) {
         notify('warning', message);
         setLimitReached(true);
@@ -146,8 +142,7 @@ export function QuizAttemptPage() {
       <div className="page-header">
         <h1>{quiz.title}</h1>
         <p className="subtitle">
-          {quiz.totalQuestions} {quiz.totalQuestions === 1 ? 'question' : 'questions'} · Attempts Remaining:{' '}
-          {attemptsLeft}
+          {t('attempts.attempt.summary', { count: quiz.totalQuestions, attemptsLeft })}
         </p>
         {quiz.learnMoreLink ? (
           <p>
@@ -157,8 +152,8 @@ export function QuizAttemptPage() {
               target="_blank"
               rel="noopener noreferrer"
             >
-              Learn Before Attempting
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              {t('attempts.attempt.learnBefore')}
+              <span className="visually-hidden"> {t('attempts.attempt.opensInNewTab')}</span>
             </a>
           </p>
         ) : null}
@@ -180,25 +175,25 @@ export function QuizAttemptPage() {
         <div className="attempt-submit">
           {planCap !== null ? (
             <>
-              <p className="banner banner-warning">{maxQuizzesMessage(planCap)}</p>
+              <p className="banner banner-warning">{t('attempts.attempt.planCap', { count: planCap })}</p>
               <Link to="/subscribe" className="button">
-                Upgrade Now
+                {t('attempts.attempt.upgradeNow')}
               </Link>
             </>
           ) : attemptsLeft === 0 ? (
             <>
-              <p className="banner banner-warning">{NO_ATTEMPTS_LEFT}</p>
+              <p className="banner banner-warning">{t('attempts.attempt.noAttemptsLeft')}</p>
               <Link to="/subscribe" className="button">
-                Upgrade Now
+                {t('attempts.attempt.upgradeNow')}
               </Link>
             </>
           ) : (
             <>
               <p className="muted">
-                {answeredCount} of {quiz.questions.length} answered
+                {t('attempts.attempt.answered', { answered: answeredCount, total: quiz.questions.length })}
               </p>
               <button type="submit" className="button" disabled={submitting}>
-                {submitting ? 'Submitting...' : 'Submit Quiz'}
+                {submitting ? t('attempts.attempt.submitting') : t('attempts.attempt.submit')}
               </button>
             </>
           )}
@@ -217,18 +212,21 @@ const sameCrumb = (a: string, b: string) =>
  * quiz is usually titled after its sub-level: then the sub-level is the page itself and shows once.
  */
 function Breadcrumb({ quiz }: { quiz: QuizAttemptResponse }) {
+  const t = useText();
   const certification = quiz.level > 0;
   const subLevel = certification && quiz.subLevel ? findSubLevel(quiz.subLevel) : undefined;
-  const group = certification ? (subLevel?.name ?? quiz.subLevel) : quiz.category;
+  const group = certification ? (subLevel ? subLevelName(subLevel) : quiz.subLevel) : quiz.category;
   const middle = group && !sameCrumb(group, quiz.title) ? group : null;
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumb">
+    <nav aria-label={t('attempts.breadcrumb.label')} className="breadcrumb">
       <ol>
         <li>
           {certification ? (
-            <Link to="/dashboard">{quiz.levelName ?? `Level ${quiz.level}`}</Link>
+            <Link to="/dashboard">
+              {quiz.levelName ?? t('attempts.breadcrumb.level', { level: quiz.level })}
+            </Link>
           ) : (
-            <Link to="/quizzes">Practice Quizzes</Link>
+            <Link to="/quizzes">{t('attempts.breadcrumb.practice')}</Link>
           )}
         </li>
         {middle ? <li>{middle}</li> : null}

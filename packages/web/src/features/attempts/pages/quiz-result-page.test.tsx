@@ -5,7 +5,7 @@ import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../
 import { learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 // The routes load pages lazily: loaded up front, the first test does not wait for them to compile.
 import '../../../app/app-layout.tsx';
-import { EXPLANATION_HEADING } from '../components/result-explanation.tsx';
+const EXPLANATION_HEADING = "Let's learn";
 import { ANSWERS_HIDDEN_NOTE } from './quiz-result-page.tsx';
 
 // jsdom has no canvas: the stand-in shows what the page asked the confetti for.

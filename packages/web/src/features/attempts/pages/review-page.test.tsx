@@ -9,7 +9,7 @@ import {
 import { mockFetch, type MockHandler } from '../../../test/fetch-mock.ts';
 import { learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 import '../../../app/app-layout.tsx';
-import { EXPLANATION_HEADING } from '../components/result-explanation.tsx';
+const EXPLANATION_HEADING = "Let's learn";
 import {
   CHECK_ANSWERS,
   comesBackNote,
