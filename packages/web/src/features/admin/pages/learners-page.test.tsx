@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminLearnerRow } from '@quizquest/shared';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
+import { showInHindi } from '../../../test/language.ts';
 import { admin, findToast, renderApp, storeSession } from '../../../test/render-app.tsx';
 import { learnerRow } from '../testing/fixtures.ts';
 
@@ -198,5 +199,38 @@ describe('payment references on the learners page (decision 020)', () => {
     expect(screen.getByRole('alertdialog', { name: 'Activate Plan' })).toHaveTextContent(
       'Payment reference for this plan: QQ-1A2B3C4D5E-PLAN299',
     );
+  });
+});
+
+describe('learners page in Hindi', () => {
+  it('shows the table, the grades, the progress and a plan change in Hindi', async () => {
+    showInHindi();
+    mockFetch({
+      'GET /api/auth/me': { body: admin },
+      'GET /api/admin/learners': list([learnerRow(), paid]),
+    });
+    storeSession(admin);
+    const { user } = renderApp('/admin/learners', { userEventOptions: { delay: null } });
+    await screen.findByRole('heading', { level: 1, name: 'विद्यार्थी' }, { timeout: 10_000 });
+    expect(document.title).toBe('विद्यार्थी | QuizQuest');
+    expect(screen.getByLabelText('ईमेल या नाम से खोजें')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'खोजें' })).toBeInTheDocument();
+
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['विद्यार्थी', 'कक्षा', 'प्लान', 'कब तक', 'प्रगति', 'काम']);
+    const free = within(table).getByRole('row', { name: /Priya Nair/ });
+    expect(free).toHaveTextContent('कक्षा 3');
+    expect(free).toHaveTextContent('4 सर्टिफ़िकेशन');
+    expect(free).toHaveTextContent('12 प्रयास');
+
+    await user.click(screen.getByRole('button', { name: 'ravi@example.com का प्लान बढ़ाएँ' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'प्लान बढ़ाएँ' });
+    expect(dialog).toHaveTextContent('Ravi Kumar (ravi@example.com) का Growth Plan 365 दिन और बढ़ाएँ?');
+    expect(within(dialog).getByRole('button', { name: 'रद्द करें' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'पक्का करें' })).toBeInTheDocument();
   });
 });

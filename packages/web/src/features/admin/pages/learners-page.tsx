@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
-  gradeLabel,
+  isGradeValue,
   isLearnerId,
   learnerPaymentCode,
   PAID_PLANS,
@@ -9,6 +9,9 @@ import {
   type AdminLearnerRow,
   type PaidPlanId,
 } from '@quizquest/shared';
+import { msg, translate } from '../../../i18n/i18n.ts';
+import { Message } from '../../../i18n/message.tsx';
+import { useText, type Translate } from '../../../i18n/use-text.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { changePlan, searchLearners, type PlanAction } from '../api.ts';
@@ -16,9 +19,6 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { formatDate } from '../lib/format.ts';
 import { adminToast } from '../lib/toast.ts';
-
-export const LEARNERS_LOAD_FAILED = 'Error loading learners.';
-export const PLAN_CHANGE_FAILED = 'Failed to change the plan.';
 
 const DEFAULT_PLAN: PaidPlanId = 'plan59';
 
@@ -43,28 +43,49 @@ function isPaid(learner: AdminLearnerRow): boolean {
 }
 
 /** The question the confirm dialog asks for each plan change. */
-export function confirmText(learner: AdminLearnerRow, action: PlanAction): string {
+function confirmText(t: Translate, learner: AdminLearnerRow, action: PlanAction): string {
   const who = `${learner.name || learner.email} (${learner.email})`;
+  const current = learner.plan.name;
   switch (action.action) {
     case 'activate':
-      return `Activate the ${planName(action.planId)} for ${who}? It runs for 365 days from today${
-        isPaid(learner) ? ` and replaces the ${learner.plan.name}` : ''
-      }.`;
+      return isPaid(learner)
+        ? t('admin.learners.confirmActivateReplacing', { plan: planName(action.planId), who, current })
+        : t('admin.learners.confirmActivate', { plan: planName(action.planId), who });
     case 'extend':
-      return `Extend the ${learner.plan.name} of ${who} by 365 days?`;
+      return t('admin.learners.confirmExtend', { plan: current, who });
     case 'cancel':
-      return `Cancel the ${learner.plan.name} of ${who}? They go back to the Free Plan now; their attempts and certificates are kept.`;
+      return t('admin.learners.confirmCancel', { plan: current, who });
   }
 }
 
-const ACTION_TITLES = { activate: 'Activate Plan', extend: 'Extend Plan', cancel: 'Cancel Plan' } as const;
+const ACTION_TITLES = {
+  activate: msg('admin.learners.activateTitle'),
+  extend: msg('admin.learners.extendTitle'),
+  cancel: msg('admin.learners.cancelTitle'),
+} as const;
+
+const GRADE_NAMES: Readonly<Record<string, string>> = {
+  Nursery: msg('admin.learners.gradeNursery'),
+  'Jr-Kg': msg('admin.learners.gradeJuniorKg'),
+  'Sr-Kg': msg('admin.learners.gradeSeniorKg'),
+};
+
+/** A grade as the catalogue names it (Class 3), in the language shown; an unknown value as sent. */
+function gradeText(t: Translate, grade: string): string {
+  if (!isGradeValue(grade)) return grade;
+  const named = GRADE_NAMES[grade];
+  if (named) return t(named);
+  const classNumber = /^c-(\d+)$/.exec(grade)?.[1];
+  return classNumber ? t('admin.learners.gradeClass', { number: Number(classNumber) }) : grade;
+}
 
 /**
  * The Learners page of the admin issue: find learners by e-mail or name, see their plan, its
  * expiry and their progress, and activate, extend or cancel a plan after a confirmation.
  */
 export function AdminLearnersPage() {
-  useDocumentTitle('Learners');
+  const t = useText();
+  useDocumentTitle(t('admin.learners.documentTitle'));
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -81,7 +102,7 @@ export function AdminLearnersPage() {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('Failed to load learners', error);
-        setState({ status: 'error', message: errorMessage(error, LEARNERS_LOAD_FAILED) });
+        setState({ status: 'error', message: errorMessage(error, translate('admin.learners.loadFailed')) });
       });
     return () => controller.abort();
   }, [search, page, reloads]);
@@ -110,7 +131,7 @@ export function AdminLearnersPage() {
       load(page);
     } catch (error) {
       console.error('Failed to change the plan', error);
-      const message = errorMessage(error, PLAN_CHANGE_FAILED);
+      const message = errorMessage(error, translate('admin.learners.changeFailed'));
       setPending({ ...pending, busy: false, error: message });
       adminToast.error(message);
     }
@@ -121,15 +142,15 @@ export function AdminLearnersPage() {
 
   return (
     <div className="page admin-page">
-      <h1>Learners</h1>
+      <h1>{t('admin.learners.title')}</h1>
       <form
         className="filter-bar filter-bar-search"
         role="search"
-        aria-label="Find learners"
+        aria-label={t('admin.learners.find')}
         onSubmit={handleSearch}
       >
         <div className="field filter-title">
-          <label htmlFor="learner-search">Search by e-mail or name</label>
+          <label htmlFor="learner-search">{t('admin.learners.searchLabel')}</label>
           <input
             id="learner-search"
             aria-describedby="learner-search-hint"
@@ -140,35 +161,40 @@ export function AdminLearnersPage() {
             onChange={(event) => setInput(event.target.value)}
           />
           <p id="learner-search-hint" className="field-hint">
-            Or a payment reference (QQ-…) from a UPI payment&apos;s note.
+            {t('admin.learners.searchHint')}
           </p>
         </div>
         <button type="submit" className="button filter-apply">
-          Search
+          {t('admin.learners.search')}
         </button>
       </form>
 
       <div aria-live="polite">{notice ? <p className="form-success">{notice}</p> : null}</div>
 
-      {state.status === 'loading' ? <p role="status">Loading learners...</p> : null}
+      {state.status === 'loading' ? <p role="status">{t('admin.learners.loading')}</p> : null}
       {state.status === 'error' ? (
         <p className="form-error" role="alert">
           {state.message}
         </p>
       ) : null}
-      {list && list.learners.length === 0 ? <p role="status">No learners found.</p> : null}
+      {list && list.learners.length === 0 ? <p role="status">{t('admin.learners.empty')}</p> : null}
       {list && list.learners.length > 0 ? (
         <>
-          <div className="table-scroll" role="region" aria-label="Learners" tabIndex={0}>
+          <div
+            className="table-scroll"
+            role="region"
+            aria-label={t('admin.learners.tableLabel')}
+            tabIndex={0}
+          >
             <table className="data-table">
               <thead>
                 <tr>
-                  <th scope="col">Learner</th>
-                  <th scope="col">Grade</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Progress</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">{t('admin.learners.columnLearner')}</th>
+                  <th scope="col">{t('admin.learners.columnGrade')}</th>
+                  <th scope="col">{t('admin.learners.columnPlan')}</th>
+                  <th scope="col">{t('admin.learners.columnExpires')}</th>
+                  <th scope="col">{t('admin.learners.columnProgress')}</th>
+                  <th scope="col">{t('admin.learners.columnActions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -183,23 +209,30 @@ export function AdminLearnersPage() {
                         <span className="table-note">{learner.email}</span>
                         {isLearnerId(learner._id) ? (
                           <span className="table-note">
-                            Payment reference{' '}
-                            <span className="payment-code">{learnerPaymentCode(learner._id)}</span>
+                            <Message
+                              id="admin.learners.paymentReference"
+                              values={{ code: learnerPaymentCode(learner._id) }}
+                              components={{ 0: <span className="payment-code" /> }}
+                            />
                           </span>
                         ) : null}
-                        {learner.isVerified ? null : <span className="table-note">Not verified</span>}
+                        {learner.isVerified ? null : (
+                          <span className="table-note">{t('admin.learners.notVerified')}</span>
+                        )}
                       </th>
-                      <td>{gradeLabel(learner.grade) || learner.grade}</td>
+                      <td>{gradeText(t, learner.grade)}</td>
                       <td>{learner.plan.name}</td>
                       <td>{paid ? formatDate(learner.planEndsAt) : '—'}</td>
                       <td>
-                        {learner.certificationsEarned} certifications
-                        <span className="table-note">{learner.attemptsCount} attempts</span>
+                        {t('admin.learners.certifications', { count: learner.certificationsEarned })}
+                        <span className="table-note">
+                          {t('admin.learners.attempts', { count: learner.attemptsCount })}
+                        </span>
                       </td>
                       <td>
                         <div className="plan-actions">
                           <label htmlFor={selectId} className="visually-hidden">
-                            Plan for {learner.email}
+                            {t('admin.learners.planFor', { email: learner.email })}
                           </label>
                           <select
                             id={selectId}
@@ -221,7 +254,7 @@ export function AdminLearnersPage() {
                           <button
                             type="button"
                             className="button button-small"
-                            aria-label={`Activate plan for ${learner.email}`}
+                            aria-label={t('admin.learners.activateFor', { email: learner.email })}
                             onClick={() =>
                               setPending({
                                 learner,
@@ -231,14 +264,14 @@ export function AdminLearnersPage() {
                               })
                             }
                           >
-                            Activate plan
+                            {t('admin.learners.activate')}
                           </button>
                           {paid ? (
                             <>
                               <button
                                 type="button"
                                 className="button button-secondary button-small"
-                                aria-label={`Extend plan for ${learner.email}`}
+                                aria-label={t('admin.learners.extendFor', { email: learner.email })}
                                 onClick={() =>
                                   setPending({
                                     learner,
@@ -248,12 +281,12 @@ export function AdminLearnersPage() {
                                   })
                                 }
                               >
-                                Extend plan
+                                {t('admin.learners.extend')}
                               </button>
                               <button
                                 type="button"
                                 className="button button-danger button-small"
-                                aria-label={`Cancel plan for ${learner.email}`}
+                                aria-label={t('admin.learners.cancelFor', { email: learner.email })}
                                 onClick={() =>
                                   setPending({
                                     learner,
@@ -263,7 +296,7 @@ export function AdminLearnersPage() {
                                   })
                                 }
                               >
-                                Cancel plan
+                                {t('admin.learners.cancel')}
                               </button>
                             </>
                           ) : null}
@@ -275,29 +308,41 @@ export function AdminLearnersPage() {
               </tbody>
             </table>
           </div>
-          <Pagination page={list.page} totalPages={totalPages} label="Learner pages" onPage={load} />
+          <Pagination
+            page={list.page}
+            totalPages={totalPages}
+            label={t('admin.learners.pages')}
+            onPage={load}
+          />
         </>
       ) : null}
 
       {pending ? (
         <ConfirmDialog
-          title={ACTION_TITLES[pending.action.action]}
-          confirmLabel={pending.action.action === 'cancel' ? 'Cancel plan' : 'Confirm'}
-          cancelLabel={pending.action.action === 'cancel' ? 'Keep plan' : 'Cancel'}
-          busyLabel="Saving..."
+          title={t(ACTION_TITLES[pending.action.action])}
+          confirmLabel={
+            pending.action.action === 'cancel'
+              ? t('admin.learners.confirmCancelPlan')
+              : t('admin.learners.confirm')
+          }
+          cancelLabel={
+            pending.action.action === 'cancel' ? t('admin.learners.keepPlan') : t('admin.learners.dismiss')
+          }
+          busyLabel={t('admin.learners.saving')}
           busy={pending.busy}
           error={pending.error}
           danger={pending.action.action === 'cancel'}
           onConfirm={() => void confirmChange()}
           onCancel={() => setPending(null)}
         >
-          <p>{confirmText(pending.learner, pending.action)}</p>
+          <p>{confirmText(t, pending.learner, pending.action)}</p>
           {pending.action.action === 'activate' && isLearnerId(pending.learner._id) ? (
             <p>
-              Payment reference for this plan:{' '}
-              <strong className="payment-code">
-                {paymentReference(pending.learner._id, pending.action.planId)}
-              </strong>
+              <Message
+                id="admin.learners.planPaymentReference"
+                values={{ reference: paymentReference(pending.learner._id, pending.action.planId) }}
+                components={{ 0: <strong className="payment-code" /> }}
+              />
             </p>
           ) : null}
         </ConfirmDialog>
