@@ -1,12 +1,11 @@
 import { useState, type ChangeEvent } from 'react';
 import { EXPLANATION_MAX } from '@quizquest/shared';
+import { useText } from '../../../i18n/use-text.ts';
 import { IMAGE_TYPES, readAsDataUrl, scaleOptionImage } from '../lib/image.ts';
 import type { OptionType, QuestionDraft } from '../lib/quiz-draft.ts';
 
 /** The server stores images of at most 2 MB (design.md §3); a bigger question image is refused here first. */
 export const QUESTION_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const IMAGE_TOO_LARGE = 'The image is too large (at most 2 MB).';
-export const IMAGE_UNREADABLE = 'That file could not be read as an image.';
 
 interface QuestionEditorProps {
   index: number;
@@ -26,6 +25,7 @@ export function QuestionEditor({
   onChange,
   onRemove,
 }: QuestionEditorProps) {
+  const t = useText();
   const n = index + 1;
   const id = `question-${question.key}`;
   const [imageError, setImageError] = useState('');
@@ -45,14 +45,14 @@ export function QuestionEditor({
     if (!file) return;
     setImageError('');
     if (file.size > QUESTION_IMAGE_MAX_BYTES) {
-      setImageError(IMAGE_TOO_LARGE);
+      setImageError(t('admin-quiz.question.imageTooLarge'));
       return;
     }
     try {
       // Spec §5: question images are kept as uploaded; an explanation image too (decision 029).
       update({ [field]: await readAsDataUrl(file) });
     } catch {
-      setImageError(IMAGE_UNREADABLE);
+      setImageError(t('admin-quiz.question.imageUnreadable'));
     }
   }
 
@@ -64,15 +64,15 @@ export function QuestionEditor({
     try {
       updateOption(optionIndex, 'image', await scaleOptionImage(file));
     } catch {
-      setImageError(IMAGE_UNREADABLE);
+      setImageError(t('admin-quiz.question.imageUnreadable'));
     }
   }
 
   return (
     <fieldset className="question-editor" disabled={disabled}>
-      <legend>Question {n}</legend>
+      <legend>{t('admin-quiz.question.legend', { n })}</legend>
       <div className="field">
-        <label htmlFor={`${id}-text`}>Question text</label>
+        <label htmlFor={`${id}-text`}>{t('admin-quiz.question.text')}</label>
         <textarea
           id={`${id}-text`}
           className="input"
@@ -84,7 +84,7 @@ export function QuestionEditor({
       </div>
 
       <div className="field">
-        <label htmlFor={`${id}-image`}>Question image (optional)</label>
+        <label htmlFor={`${id}-image`}>{t('admin-quiz.question.image')}</label>
         <input
           id={`${id}-image`}
           className="input input-file"
@@ -94,13 +94,13 @@ export function QuestionEditor({
         />
         {question.questionImage ? (
           <div className="image-preview">
-            <img src={question.questionImage} alt={`Question ${n} image`} />
+            <img src={question.questionImage} alt={t('admin-quiz.question.imageAlt', { n })} />
             <button
               type="button"
               className="button button-secondary button-small"
               onClick={() => update({ questionImage: '' })}
             >
-              Remove image
+              {t('admin-quiz.question.removeImage')}
             </button>
           </div>
         ) : null}
@@ -108,25 +108,29 @@ export function QuestionEditor({
 
       <div className="option-grid">
         {question.options.map((option, optionIndex) => {
-          const optionId = `${id}-option-${optionIndex + 1}`;
-          const label = `Option ${optionIndex + 1}`;
+          const optionNumber = optionIndex + 1;
+          const optionId = `${id}-option-${optionNumber}`;
           return (
             <div className="option-editor" key={optionIndex}>
               <div className="field">
-                <label htmlFor={`${optionId}-type`}>{label} type</label>
+                <label htmlFor={`${optionId}-type`}>
+                  {t('admin-quiz.question.optionType', { option: optionNumber })}
+                </label>
                 <select
                   id={`${optionId}-type`}
                   className="input"
                   value={option.type}
                   onChange={(event) => updateOption(optionIndex, event.target.value as OptionType, '')}
                 >
-                  <option value="text">Text</option>
-                  <option value="image">Image</option>
+                  <option value="text">{t('admin-quiz.question.typeText')}</option>
+                  <option value="image">{t('admin-quiz.question.typeImage')}</option>
                 </select>
               </div>
               {option.type === 'text' ? (
                 <div className="field" key="text">
-                  <label htmlFor={optionId}>{label} text</label>
+                  <label htmlFor={optionId}>
+                    {t('admin-quiz.question.optionText', { option: optionNumber })}
+                  </label>
                   <input
                     id={optionId}
                     className="input"
@@ -137,7 +141,9 @@ export function QuestionEditor({
                 </div>
               ) : (
                 <div className="field" key="image">
-                  <label htmlFor={optionId}>{label} image</label>
+                  <label htmlFor={optionId}>
+                    {t('admin-quiz.question.optionImage', { option: optionNumber })}
+                  </label>
                   <input
                     id={optionId}
                     className="input input-file"
@@ -147,7 +153,10 @@ export function QuestionEditor({
                   />
                   {option.value ? (
                     <div className="image-preview">
-                      <img src={option.value} alt={`${label} image`} />
+                      <img
+                        src={option.value}
+                        alt={t('admin-quiz.question.optionImage', { option: optionNumber })}
+                      />
                     </div>
                   ) : null}
                 </div>
@@ -166,17 +175,15 @@ export function QuestionEditor({
             checked={question.keepOptionOrder}
             onChange={(event) => update({ keepOptionOrder: event.target.checked })}
           />
-          <label htmlFor={`${id}-keep-order`}>
-            Keep the options in this order (for &quot;All of the above&quot; or numbers in order)
-          </label>
+          <label htmlFor={`${id}-keep-order`}>{t('admin-quiz.question.keepOrder')}</label>
         </div>
         <p id={`${id}-keep-order-hint`} className="field-hint">
-          Otherwise learners see the options shuffled on every attempt.
+          {t('admin-quiz.question.keepOrderHint')}
         </p>
       </div>
 
       <fieldset className="correct-answer">
-        <legend>Correct answer</legend>
+        <legend>{t('admin-quiz.question.correctAnswer')}</legend>
         <div className="radio-row">
           {question.options.map((_, optionIndex) => (
             <label key={optionIndex} className="radio-choice">
@@ -186,14 +193,14 @@ export function QuestionEditor({
                 checked={question.correctAnswerIndex === optionIndex}
                 onChange={() => update({ correctAnswerIndex: optionIndex })}
               />
-              Option {optionIndex + 1}
+              {t('admin-quiz.question.option', { option: optionIndex + 1 })}
             </label>
           ))}
         </div>
       </fieldset>
 
       <div className="field">
-        <label htmlFor={`${id}-explanation`}>Explanation (optional)</label>
+        <label htmlFor={`${id}-explanation`}>{t('admin-quiz.question.explanation')}</label>
         <textarea
           id={`${id}-explanation`}
           className="input"
@@ -204,13 +211,16 @@ export function QuestionEditor({
           onChange={(event) => update({ explanation: event.target.value })}
         />
         <p id={`${id}-explanation-hint`} className="field-hint">
-          Shown to learners under a wrong answer, with the correct answer.{' '}
-          {`${question.explanation.length}/${EXPLANATION_MAX} characters`}
+          {t('admin-quiz.question.explanationHint')}{' '}
+          {t('admin-quiz.question.explanationLength', {
+            count: question.explanation.length,
+            max: EXPLANATION_MAX,
+          })}
         </p>
       </div>
 
       <div className="field">
-        <label htmlFor={`${id}-explanation-image`}>Explanation image (optional)</label>
+        <label htmlFor={`${id}-explanation-image`}>{t('admin-quiz.question.explanationImage')}</label>
         <input
           id={`${id}-explanation-image`}
           className="input input-file"
@@ -220,13 +230,13 @@ export function QuestionEditor({
         />
         {question.explanationImage ? (
           <div className="image-preview">
-            <img src={question.explanationImage} alt={`Question ${n} explanation image`} />
+            <img src={question.explanationImage} alt={t('admin-quiz.question.explanationImageAlt', { n })} />
             <button
               type="button"
               className="button button-secondary button-small"
               onClick={() => update({ explanationImage: '' })}
             >
-              Remove explanation image
+              {t('admin-quiz.question.removeExplanationImage')}
             </button>
           </div>
         ) : null}
@@ -242,10 +252,10 @@ export function QuestionEditor({
         type="button"
         className="button button-danger button-small"
         disabled={!canRemove}
-        aria-label={`Remove Question ${n}`}
+        aria-label={t('admin-quiz.question.removeLabel', { n })}
         onClick={onRemove}
       >
-        Remove Question
+        {t('admin-quiz.question.remove')}
       </button>
     </fieldset>
   );

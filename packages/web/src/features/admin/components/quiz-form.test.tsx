@@ -1,4 +1,5 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -8,10 +9,12 @@ import {
   type AdminQuestion,
 } from '@quizquest/shared';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
+import { showInHindi } from '../../../test/language.ts';
 import { admin, findToast, renderApp, storeSession } from '../../../test/render-app.tsx';
 import { scaleOptionImage } from '../lib/image.ts';
 import type * as ImageModule from '../lib/image.ts';
 import { quizDetail, quizList, quizRow } from '../testing/fixtures.ts';
+import { QuizForm } from './quiz-form.tsx';
 
 // The admin pages are large and lazy: on a busy machine they need more than the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -454,5 +457,35 @@ describe('quiz form', { timeout: 30_000 }, () => {
     expect(alert).toHaveBeenCalledWith(message);
     expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
     expect(callsTo('POST', '/api/admin/quizzes/add')).toHaveLength(0);
+  });
+
+  it('speaks Hindi: the form, its question and the image error, the quiz data as written', async () => {
+    mockFetch({
+      'GET /api/grades/get-grades': { body: GRADES },
+      'GET /api/admin/quizzes/quiz-categories': { body: { categories: ['Science'] } },
+      'GET /api/admin/quizzes/q1': { body: quizDetail() },
+    });
+    storeSession(admin);
+    showInHindi();
+    const user = userEvent.setup({ delay: null });
+    render(<QuizForm quizId="q1" onClose={() => undefined} onSaved={() => undefined} />);
+
+    const dialog = await screen.findByRole('dialog', { name: 'क्विज़ बदलें' });
+    expect(await within(dialog).findByLabelText('शीर्षक')).toHaveValue('Animals Around Us');
+    const level = within(dialog).getByLabelText('लेवल');
+    expect(within(level).getByRole('option', { name: 'अभ्यास' })).toBeInTheDocument();
+    expect(within(level).getByRole('option', { name: 'लेवल 10' })).toBeInTheDocument();
+    const question = within(dialog).getByRole('group', { name: 'सवाल 1' });
+    expect(within(question).getByRole('group', { name: 'सही जवाब' })).toBeInTheDocument();
+    expect(within(question).getByLabelText('विकल्प 1 का टेक्स्ट')).toBeInTheDocument();
+    expect(within(question).getByRole('button', { name: 'सवाल 1 हटाएँ' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: '+ सवाल जोड़ें' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'क्विज़ सेव करें' })).toBeEnabled();
+
+    const tooLarge = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    await user.upload(within(question).getByLabelText('सवाल की तस्वीर (ज़रूरी नहीं)'), tooLarge);
+    expect(await within(question).findByRole('alert')).toHaveTextContent(
+      'तस्वीर बहुत बड़ी है (ज़्यादा से ज़्यादा 2 MB)।',
+    );
   });
 });

@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ADMIN_ATTEMPTS_MAX, LEVELS, findLevel, type Grade } from '@quizquest/shared';
 import { TextField } from '../../../components/text-field.tsx';
+import { currentLanguage, translate } from '../../../i18n/i18n.ts';
+import { useText } from '../../../i18n/use-text.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { CATALOGUE_GRADES, fetchGrades } from '../../../lib/grades.ts';
 import { getQuiz, quizCategories, saveQuiz } from '../api.ts';
@@ -17,9 +19,6 @@ import {
 import { Modal } from '../../../components/modal.tsx';
 import { QuestionEditor } from './question-editor.tsx';
 
-export const QUIZ_SAVE_FAILED = 'Failed to save the quiz.';
-export const QUIZ_LOAD_FAILED = 'Failed to load the quiz.';
-
 interface QuizFormProps {
   /** null: create a quiz; else the id of the quiz to edit. */
   quizId: string | null;
@@ -32,6 +31,7 @@ type Loaded = { categories: string[]; grades: readonly Grade[]; draft: QuizDraft
 
 /** Spec §4, §5: the quiz form, create or edit, in a modal that closes after a successful save. */
 export function QuizForm({ quizId, onClose, onSaved }: QuizFormProps) {
+  const t = useText();
   const editing = quizId !== null;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState('');
@@ -57,13 +57,18 @@ export function QuizForm({ quizId, onClose, onSaved }: QuizFormProps) {
       .catch((error: unknown) => {
         if (signal.aborted) return;
         console.error('Failed to load the quiz', error);
-        setLoadError(errorMessage(error, QUIZ_LOAD_FAILED));
+        setLoadError(errorMessage(error, translate('admin-quiz.form.loadFailed')));
       });
     return () => controller.abort();
   }, [quizId]);
 
   return (
-    <Modal title={editing ? 'Edit Quiz' : 'Create Quiz'} size="wide" locked={saving} onClose={onClose}>
+    <Modal
+      title={editing ? t('admin-quiz.form.editTitle') : t('admin-quiz.form.createTitle')}
+      size="wide"
+      locked={saving}
+      onClose={onClose}
+    >
       {loaded ? (
         <QuizFormBody
           quizId={quizId}
@@ -80,7 +85,7 @@ export function QuizForm({ quizId, onClose, onSaved }: QuizFormProps) {
           {loadError}
         </p>
       ) : (
-        <p role="status">Loading quiz...</p>
+        <p role="status">{t('admin-quiz.form.loading')}</p>
       )}
     </Modal>
   );
@@ -107,6 +112,9 @@ function QuizFormBody({
   onCancel,
   onSaved,
 }: QuizFormBodyProps) {
+  const t = useText();
+  // Sub-levels are named as the catalogue names them in the language shown (its Hindi names).
+  const hindi = currentLanguage() === 'hi';
   const [draft, setDraft] = useState(initial);
   const [problem, setProblem] = useState('');
   const update = (patch: Partial<QuizDraft>) => setDraft((current) => ({ ...current, ...patch }));
@@ -137,7 +145,7 @@ function QuizFormBody({
     } catch (error) {
       // Spec §8 logs admin save failures; the admin issue also shows them.
       console.error('Failed to save the quiz', error);
-      setProblem(errorMessage(error, QUIZ_SAVE_FAILED));
+      setProblem(errorMessage(error, t('admin-quiz.form.saveFailed')));
       setSaving(false);
     }
   }
@@ -146,7 +154,7 @@ function QuizFormBody({
     <form className="form quiz-form" onSubmit={(event) => void handleSubmit(event)} aria-busy={saving}>
       <TextField
         id="quiz-title"
-        label="Title"
+        label={t('admin-quiz.form.title')}
         required
         // The form opens in a modal: the first field takes the focus once it has loaded.
         autoFocus
@@ -158,7 +166,7 @@ function QuizFormBody({
 
       <div className="field-pair">
         <div className="field">
-          <label htmlFor="quiz-category">Category</label>
+          <label htmlFor="quiz-category">{t('admin-quiz.form.category')}</label>
           <select
             id="quiz-category"
             className="input"
@@ -167,19 +175,19 @@ function QuizFormBody({
             value={draft.category}
             onChange={(event) => update({ category: event.target.value })}
           >
-            <option value="">Select Category</option>
+            <option value="">{t('admin-quiz.form.selectCategory')}</option>
             {categories.map((category) => (
               <option key={category} value={category}>
                 {category}
               </option>
             ))}
-            <option value={NEW_CATEGORY}>+ Add New Category</option>
+            <option value={NEW_CATEGORY}>{t('admin-quiz.form.addCategory')}</option>
           </select>
         </div>
         {draft.category === NEW_CATEGORY ? (
           <TextField
             id="quiz-new-category"
-            label="New category name"
+            label={t('admin-quiz.form.newCategory')}
             required
             maxLength={60}
             disabled={saving}
@@ -190,7 +198,7 @@ function QuizFormBody({
       </div>
 
       <fieldset className="grade-picker" disabled={saving}>
-        <legend>Grades</legend>
+        <legend>{t('admin-quiz.form.grades')}</legend>
         <div className="grade-grid">
           {grades.map((grade) => (
             <label key={grade.value} className="checkbox-chip">
@@ -208,7 +216,7 @@ function QuizFormBody({
 
       <div className="field-pair">
         <div className="field">
-          <label htmlFor="quiz-level">Level</label>
+          <label htmlFor="quiz-level">{t('admin-quiz.form.level')}</label>
           <select
             id="quiz-level"
             className="input"
@@ -216,17 +224,17 @@ function QuizFormBody({
             value={draft.level}
             onChange={(event) => setDraft((current) => withLevel(current, Number(event.target.value)))}
           >
-            <option value={0}>Practice</option>
+            <option value={0}>{t('admin-quiz.form.practice')}</option>
             {LEVELS.map((level) => (
               <option key={level.id} value={level.id}>
-                {level.name}
+                {t('admin-quiz.form.levelOption', { level: level.id })}
               </option>
             ))}
           </select>
         </div>
         {draft.level === 0 ? null : (
           <div className="field">
-            <label htmlFor="quiz-sub-level">Sub-level</label>
+            <label htmlFor="quiz-sub-level">{t('admin-quiz.form.subLevel')}</label>
             <select
               id="quiz-sub-level"
               className="input"
@@ -236,7 +244,7 @@ function QuizFormBody({
             >
               {subLevels.map((subLevel) => (
                 <option key={subLevel.id} value={subLevel.id}>
-                  {subLevel.id} {subLevel.name}
+                  {subLevel.id} {(hindi && subLevel.hindiName) || subLevel.name}
                 </option>
               ))}
             </select>
@@ -247,7 +255,7 @@ function QuizFormBody({
       <div className="field-pair">
         <TextField
           id="quiz-learn-more"
-          label="Learn more link (optional)"
+          label={t('admin-quiz.form.learnMore')}
           type="url"
           inputMode="url"
           placeholder="https://"
@@ -257,7 +265,7 @@ function QuizFormBody({
         />
         <TextField
           id="quiz-attempts"
-          label="Attempts allowed"
+          label={t('admin-quiz.form.attempts')}
           type="number"
           inputMode="numeric"
           min={1}
@@ -271,11 +279,11 @@ function QuizFormBody({
 
       <TextField
         id="quiz-questions-per-attempt"
-        label="Questions per attempt"
+        label={t('admin-quiz.form.questionsPerAttempt')}
         type="number"
         inputMode="numeric"
         // No min or max here: the shared schema checks it against the pool and says so in its words.
-        hint="Leave empty to show all questions. A smaller number makes each attempt a fresh draw from the pool."
+        hint={t('admin-quiz.form.questionsPerAttemptHint')}
         disabled={saving}
         value={draft.questionsPerAttempt ?? ''}
         onChange={(event) => {
@@ -292,10 +300,10 @@ function QuizFormBody({
           checked={draft.showByDefault}
           onChange={(event) => update({ showByDefault: event.target.checked })}
         />
-        <label htmlFor="quiz-show-by-default">Show by default (Featured on the practice list)</label>
+        <label htmlFor="quiz-show-by-default">{t('admin-quiz.form.showByDefault')}</label>
       </div>
 
-      <h3 className="quiz-form-section">Questions</h3>
+      <h3 className="quiz-form-section">{t('admin-quiz.form.questions')}</h3>
       {draft.questions.map((question, index) => (
         <QuestionEditor
           key={question.key}
@@ -324,7 +332,7 @@ function QuizFormBody({
           disabled={saving}
           onClick={() => update({ questions: [...draft.questions, emptyQuestion()] })}
         >
-          + Add Question
+          {t('admin-quiz.form.addQuestion')}
         </button>
       </div>
 
@@ -336,10 +344,10 @@ function QuizFormBody({
 
       <div className="modal-actions">
         <button type="button" className="button button-secondary" disabled={saving} onClick={onCancel}>
-          Cancel
+          {t('admin-quiz.form.cancel')}
         </button>
         <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Saving...' : 'Save Quiz'}
+          {saving ? t('admin-quiz.form.saving') : t('admin-quiz.form.save')}
         </button>
       </div>
     </form>
