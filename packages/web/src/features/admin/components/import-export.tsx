@@ -1,23 +1,24 @@
 import { useState, type ChangeEvent } from 'react';
 import type { QuizImportProblem, QuizImportRequest } from '@quizquest/shared';
+import { useText, type Translate } from '../../../i18n/use-text.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { saveBlob } from '../../../lib/save-file.ts';
 import { exportQuizzes, importQuizzes, ImportRejected, type QuizListFilters } from '../api.ts';
 import { localToday } from '../lib/dates.ts';
 import { adminToast } from '../lib/toast.ts';
 
-export const EXPORT_FAILED = 'Failed to export the quizzes.';
-export const IMPORT_FAILED = 'Failed to import the quizzes.';
-export const IMPORT_NOT_JSON = 'The file is not a JSON quiz export.';
-
-export function importedMessage(count: number): string {
-  return `Imported ${count} ${count === 1 ? 'quiz' : 'quizzes'}.`;
-}
-
-export function problemText(problem: QuizImportProblem): string {
-  const quiz = problem.title ? `Quiz ${problem.quiz} (${problem.title})` : `Quiz ${problem.quiz}`;
-  const where = problem.question === null ? quiz : `${quiz}, Question ${problem.question}`;
-  return problem.quiz > 0 ? `${where}: ${problem.message}` : problem.message;
+/** A problem of a rejected import, named by its quiz (and title) and question where it has them. */
+function problemText(problem: QuizImportProblem, t: Translate): string {
+  const { quiz, title, question, message } = problem;
+  if (quiz <= 0) return message;
+  if (title) {
+    return question === null
+      ? t('admin-quiz.importExport.problemQuizTitled', { quiz, title, message })
+      : t('admin-quiz.importExport.problemQuizTitledQuestion', { quiz, title, question, message });
+  }
+  return question === null
+    ? t('admin-quiz.importExport.problemQuiz', { quiz, message })
+    : t('admin-quiz.importExport.problemQuizQuestion', { quiz, question, message });
 }
 
 type Outcome =
@@ -31,11 +32,12 @@ type Outcome =
  * sends such a file back, all or nothing, and lists every problem by quiz and question.
  */
 export function ImportExport({ filters, onImported }: { filters: QuizListFilters; onImported: () => void }) {
+  const t = useText();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
   const busy = outcome.kind === 'busy';
 
   async function handleExport() {
-    setOutcome({ kind: 'busy', text: 'Exporting...' });
+    setOutcome({ kind: 'busy', text: t('admin-quiz.importExport.exporting') });
     try {
       const file = await exportQuizzes(filters);
       saveBlob(
@@ -43,10 +45,14 @@ export function ImportExport({ filters, onImported }: { filters: QuizListFilters
         `quizquest-quizzes-${localToday()}.json`,
       );
       const count = file.quizzes.length;
-      setOutcome({ kind: 'done', text: `Exported ${count} ${count === 1 ? 'quiz' : 'quizzes'}.` });
+      setOutcome({ kind: 'done', text: t('admin-quiz.importExport.exported', { count }) });
     } catch (error) {
       console.error('Failed to export the quizzes', error);
-      setOutcome({ kind: 'error', text: errorMessage(error, EXPORT_FAILED), problems: [] });
+      setOutcome({
+        kind: 'error',
+        text: errorMessage(error, t('admin-quiz.importExport.exportFailed')),
+        problems: [],
+      });
     }
   }
 
@@ -54,18 +60,18 @@ export function ImportExport({ filters, onImported }: { filters: QuizListFilters
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    setOutcome({ kind: 'busy', text: 'Importing...' });
+    setOutcome({ kind: 'busy', text: t('admin-quiz.importExport.importing') });
     let parsed: unknown;
     try {
       parsed = JSON.parse(await file.text());
     } catch {
-      setOutcome({ kind: 'error', text: IMPORT_NOT_JSON, problems: [] });
+      setOutcome({ kind: 'error', text: t('admin-quiz.importExport.notJson'), problems: [] });
       return;
     }
     try {
       // The server checks the whole file with the shared schema and answers every problem.
       const result = await importQuizzes(parsed as QuizImportRequest);
-      const text = importedMessage(result.imported);
+      const text = t('admin-quiz.importExport.imported', { count: result.imported });
       setOutcome({ kind: 'done', text });
       adminToast.success(text);
       onImported();
@@ -74,7 +80,11 @@ export function ImportExport({ filters, onImported }: { filters: QuizListFilters
       if (error instanceof ImportRejected) {
         setOutcome({ kind: 'error', text: error.message, problems: error.problems });
       } else {
-        setOutcome({ kind: 'error', text: errorMessage(error, IMPORT_FAILED), problems: [] });
+        setOutcome({
+          kind: 'error',
+          text: errorMessage(error, t('admin-quiz.importExport.importFailed')),
+          problems: [],
+        });
       }
     }
   }
@@ -82,7 +92,7 @@ export function ImportExport({ filters, onImported }: { filters: QuizListFilters
   return (
     <section className="import-export" aria-labelledby="import-export-title">
       <h2 id="import-export-title" className="visually-hidden">
-        Import and export
+        {t('admin-quiz.importExport.heading')}
       </h2>
       <div className="import-export-actions">
         <button
@@ -91,10 +101,10 @@ export function ImportExport({ filters, onImported }: { filters: QuizListFilters
           disabled={busy}
           onClick={() => void handleExport()}
         >
-          Export
+          {t('admin-quiz.importExport.export')}
         </button>
         <label className="button button-secondary file-button" aria-disabled={busy || undefined}>
-          Import
+          {t('admin-quiz.importExport.import')}
           <input
             className="visually-hidden"
             type="file"
@@ -115,7 +125,7 @@ export function ImportExport({ filters, onImported }: { filters: QuizListFilters
           {outcome.problems.length > 0 ? (
             <ul className="import-problems">
               {outcome.problems.map((problem, index) => (
-                <li key={index}>{problemText(problem)}</li>
+                <li key={index}>{problemText(problem, t)}</li>
               ))}
             </ul>
           ) : null}
