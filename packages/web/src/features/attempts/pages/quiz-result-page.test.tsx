@@ -2,11 +2,14 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { QuizHistoryResponse, QuizResultResponse } from '@quizquest/shared';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
+import { showInHindi } from '../../../test/language.ts';
 import { learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 // The routes load pages lazily: loaded up front, the first test does not wait for them to compile.
 import '../../../app/app-layout.tsx';
+
 const EXPLANATION_HEADING = "Let's learn";
-import { ANSWERS_HIDDEN_NOTE } from './quiz-result-page.tsx';
+const ANSWERS_HIDDEN_NOTE =
+  'The correct answers are shown once you earn this certification or have no attempts left.';
 
 // jsdom has no canvas: the stand-in shows what the page asked the confetti for.
 vi.mock('react-confetti', () => ({
@@ -107,7 +110,11 @@ function history(used: number, allowed = 3): QuizHistoryResponse {
   };
 }
 
-async function openResult(result: MockHandler, historyReply: MockHandler = { body: history(1) }) {
+async function openResult(
+  result: MockHandler,
+  historyReply: MockHandler = { body: history(1) },
+  heading = 'Quiz Result',
+) {
   const fetch = mockFetch({
     'GET /api/auth/me': { body: learner },
     [`GET /api/quizzes/result/${ATTEMPT_ID}`]: result,
@@ -115,15 +122,15 @@ async function openResult(result: MockHandler, historyReply: MockHandler = { bod
   });
   storeSession();
   const app = renderApp(`/quizzes/result/${ATTEMPT_ID}`);
-  await screen.findByRole('heading', { level: 1, name: 'Quiz Result' }, LOAD);
+  await screen.findByRole('heading', { level: 1, name: heading }, LOAD);
   return { ...app, ...fetch };
 }
 
-function stubSpeech() {
+function stubSpeech(voices = [{ name: 'Google UK English Female', lang: 'en-GB' }]) {
   const synth = {
     speak: vi.fn(),
     cancel: vi.fn(),
-    getVoices: vi.fn(() => [{ name: 'Google UK English Female', lang: 'en-GB' }]),
+    getVoices: vi.fn(() => voices),
     addEventListener: vi.fn(),
     removeEventListener: vi.fn(),
   };
@@ -347,5 +354,62 @@ describe('quiz result page', () => {
     await openResult({ body: twoOfThree }, { status: 500, body: { message: 'Internal Server Error' } });
     expect(await screen.findByText('Failed to load result or history.', {}, LOAD)).toBeInTheDocument();
     expect(screen.queryByText('66.67%')).not.toBeInTheDocument();
+  });
+});
+
+describe('quiz result page in Hindi', () => {
+  const hindiResult: QuizResultResponse = {
+    ...twoOfThree,
+    questions: twoOfThree.questions.map((question, index) =>
+      index === 1
+        ? {
+            ...question,
+            options: [
+              { type: 'text', value: 'माउस' },
+              { type: 'text', value: 'कीबोर्ड' },
+            ],
+            explanation: 'कीबोर्ड पर हर अक्षर की एक कुंजी होती है।',
+          }
+        : question,
+    ),
+  };
+
+  it('shows the score, the answers and what to do next in Hindi', async () => {
+    showInHindi();
+    await openResult({ body: twoOfThree }, { body: history(1) }, 'क्विज़ का नतीजा');
+    expect(await screen.findByText('3 में से 2 सही', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '3 में से 2 सितारे' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'फिर से प्रयास करें (2 बाकी)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'आपके जवाब' })).toBeInTheDocument();
+    expect(screen.getAllByText('गलत').length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('heading', { name: 'चलिए सीखें' }).length).toBeGreaterThan(0);
+    expect(document.title).toBe('क्विज़ का नतीजा | QuizQuest');
+  });
+
+  it('reads a Hindi explanation in a Hindi voice, and says so where there is none', async () => {
+    const synth = stubSpeech([
+      { name: 'Google UK English Female', lang: 'en-GB' },
+      { name: 'Google हिन्दी', lang: 'hi-IN' },
+    ]);
+    showInHindi();
+    const { user } = await openResult({ body: hindiResult }, { body: history(1) }, 'क्विज़ का नतीजा');
+    await user.click(await screen.findByRole('button', { name: 'सवाल 2 का जवाब पढ़कर सुनाएँ' }, LOAD));
+    const utterance = synth.speak.mock.calls[0]?.[0] as { text: string; voice: { name: string } | null };
+    expect(utterance.text).toBe('सवाल 2। सही जवाब है B: कीबोर्ड। कीबोर्ड पर हर अक्षर की एक कुंजी होती है।');
+    expect(utterance.voice?.name).toBe('Google हिन्दी');
+  });
+
+  it('never reads a Hindi explanation with an English voice', async () => {
+    const synth = stubSpeech();
+    showInHindi();
+    const { user } = await openResult({ body: hindiResult }, { body: history(1) }, 'क्विज़ का नतीजा');
+    const button = await screen.findByRole(
+      'button',
+      { name: 'सवाल 2 का जवाब पढ़कर नहीं सुनाया जा सकता: इस डिवाइस पर हिन्दी आवाज़ नहीं है' },
+      LOAD,
+    );
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await user.click(button);
+    expect(synth.speak).not.toHaveBeenCalled();
   });
 });

@@ -5,16 +5,12 @@ import { Celebration } from '../../../components/celebration.tsx';
 import { isAbort } from '../../../lib/api-client.ts';
 import { useReadAloud } from '../../../lib/speech.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useText } from '../../../i18n/use-text.ts';
 import { fetchHistory, fetchResult } from '../api.ts';
 import { attemptsLeftAfterResult, formatScore } from '../attempt-rules.ts';
 import { ResultQuestionItem } from '../components/result-question-item.tsx';
 import { Stars } from '../components/stars.tsx';
 import { scrollToTop } from '../page-helpers.ts';
-
-export const RESULT_LOAD_FAILED = 'Failed to load result or history.';
-/** A certification result before the sub-level is earned or the attempts run out (decision 023). */
-export const ANSWERS_HIDDEN_NOTE =
-  'The correct answers are shown once you earn this certification or have no attempts left.';
 
 type Loaded =
   | { state: 'loading' }
@@ -23,7 +19,8 @@ type Loaded =
 
 /** Spec §2 Result: stars, the score, every answer marked, and where to go next. */
 export function QuizResultPage() {
-  useDocumentTitle('Quiz Result');
+  const t = useText();
+  useDocumentTitle(t('attempts.result.documentTitle'));
   const { attemptId = '' } = useParams();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const readAloud = useReadAloud();
@@ -48,18 +45,18 @@ export function QuizResultPage() {
   if (loaded.state !== 'ready') {
     return (
       <div className="page">
-        <h1>Quiz Result</h1>
+        <h1>{t('attempts.result.heading')}</h1>
         {loaded.state === 'loading' ? (
           <p role="status" className="list-message">
-            Loading result...
+            {t('attempts.result.loading')}
           </p>
         ) : (
           <>
             <p role="alert" className="form-error">
-              {RESULT_LOAD_FAILED}
+              {t('attempts.result.loadFailed')}
             </p>
             <p className="link-row">
-              <Link to="/quizzes/my-attempts">Back to Scoreboard</Link>
+              <Link to="/quizzes/my-attempts">{t('attempts.result.backToScoreboard')}</Link>
             </p>
           </>
         )}
@@ -84,40 +81,43 @@ export function QuizResultPage() {
       {/* Spec §2: confetti at a 100 score (still, with reduced motion). */}
       {perfect ? <Celebration /> : null}
       <div className="page-header">
-        <h1>Quiz Result</h1>
+        <h1>{t('attempts.result.heading')}</h1>
         <p className="result-quiz-title">{result.quizTitle}</p>
       </div>
 
-      <section className="result-summary" aria-label="Your score">
+      <section className="result-summary" aria-label={t('attempts.result.scoreLabel')}>
         <Stars correct={result.correctCount} total={result.totalQuestions} size="large" />
         <p className="result-score">{formatScore(result.score, 2)}</p>
         <p className="result-count">
-          {result.correctCount} / {result.totalQuestions} correct
+          {t('attempts.result.correctCount', { correct: result.correctCount, total: result.totalQuestions })}
         </p>
-        {perfect ? <p className="result-cheer">Perfect score! Well done!</p> : null}
+        {perfect ? <p className="result-cheer">{t('attempts.result.perfect')}</p> : null}
         <div className="actions">
           {attemptsLeft > 0 ? (
             <Link to={`/quizzes/attempt/${result.quizId}`} className="button">
-              Re-Attempt ({attemptsLeft} left)
+              {t('attempts.result.reAttempt', { count: attemptsLeft })}
             </Link>
           ) : (
             <Link to="/subscribe" className="button">
-              Upgrade Now
+              {t('attempts.result.upgradeNow')}
             </Link>
           )}
           <Link to="/quizzes/my-attempts" className="button button-secondary">
-            Back to Scoreboard
+            {t('attempts.result.backToScoreboard')}
           </Link>
           {perfect ? (
             <Link to="/dashboard" className="button button-secondary">
-              Next Quiz &gt;
+              {t('attempts.result.nextQuiz')}
             </Link>
           ) : null}
         </div>
       </section>
 
-      <h2>Your answers</h2>
-      {result.answersRevealed ? null : <p className="muted result-answers-hidden">{ANSWERS_HIDDEN_NOTE}</p>}
+      <h2>{t('attempts.result.yourAnswers')}</h2>
+      {/* A certification result before the sub-level is earned or the attempts run out (decision 023). */}
+      {result.answersRevealed ? null : (
+        <p className="muted result-answers-hidden">{t('attempts.result.answersHidden')}</p>
+      )}
       <ol className="result-questions">
         {result.questions.map((question, index) => (
           <ResultQuestionItem
