@@ -1,4 +1,5 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { QuestionTranslations, QuizTranslations } from '@quizquest/shared';
 import type { DbOrTx } from '../db/index.ts';
 import {
   categories,
@@ -28,6 +29,8 @@ export interface QuizRowValues {
   questionsPerAttempt?: number | null | undefined;
   /** A generated Maths quiz's grade and generators (decision 033); absent: left as it is. */
   generator?: QuizGenerator | null | undefined;
+  /** The quiz in other languages (decision 034); absent: left as it is, null: none. */
+  translations?: QuizTranslations | null | undefined;
 }
 
 export interface QuizQuestionValues {
@@ -40,6 +43,8 @@ export interface QuizQuestionValues {
   explanationImageMediaId: string | null;
   /** Shown in the order written rather than shuffled per draw (decision 031). */
   keepOptionOrder?: boolean | undefined;
+  /** The question in other languages (decision 034): `{ hi: { questionText, options, explanation } }`. */
+  translations?: QuestionTranslations | null | undefined;
   /**
    * The id of the question this one is an edit of (the admin form sends it back), so the question
    * keeps its id, its statistics and its place in learners' review boxes. Ignored unless it names
@@ -113,6 +118,7 @@ const questionRow = (quizId: string, position: number, question: QuizQuestionVal
   explanation: question.explanation,
   explanationImageMediaId: question.explanationImageMediaId,
   keepOptionOrder: question.keepOptionOrder ?? false,
+  translations: question.translations ?? null,
 });
 
 export async function insertQuizBody(tx: DbOrTx, quizId: string, body: QuizBody): Promise<void> {
@@ -174,6 +180,7 @@ export async function replaceQuiz(
           explanation: sql`excluded.explanation`,
           explanationImageMediaId: sql`excluded.explanation_image_media_id`,
           keepOptionOrder: sql`excluded.keep_option_order`,
+          translations: sql`excluded.translations`,
         },
       });
   }

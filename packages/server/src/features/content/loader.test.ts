@@ -412,6 +412,68 @@ describe('loadContentPack', () => {
     expect((await stored())[0]).toEqual({ explanation: 'Ripe tomatoes are red.', image: null });
   });
 
+  it('stores Hindi versions of quizzes and questions, and a changed Hindi text is a new version (decision 034)', async () => {
+    const pack = samplePack('hindi');
+    const colours = pack['practice/colours.json']![0]!;
+    colours.hi = { title: 'hindi रंग' };
+    colours.questions[1] = {
+      ...colours.questions[1]!,
+      hi: { questionText: 'कौन-सा नीला है?', options: [null, null, 'कोई नहीं', 'दोनों'] },
+    };
+    expect(await loadContentPack(context.database.db, writePack(pack))).toEqual({
+      added: 3,
+      changed: 0,
+      kept: 0,
+    });
+    const practice = (await quizzesOf('hindi'))[2]!;
+    const [quizRow] = await context.database.db
+      .select({ translations: quizzes.translations })
+      .from(quizzes)
+      .where(eq(quizzes.id, practice.id));
+    expect(quizRow?.translations).toEqual({ hi: { title: 'hindi रंग' } });
+    const stored = async () =>
+      (
+        await context.database.db
+          .select({ translations: questions.translations })
+          .from(questions)
+          .where(eq(questions.quizId, practice.id))
+          .orderBy(asc(questions.position))
+      ).map((row) => row.translations);
+    expect(await stored()).toEqual([
+      null,
+      { hi: { questionText: 'कौन-सा नीला है?', options: [null, null, 'कोई नहीं', 'दोनों'], explanation: null } },
+    ]);
+    expect(await loadContentPack(context.database.db, writePack(pack))).toEqual({
+      added: 0,
+      changed: 0,
+      kept: 3,
+    });
+    colours.questions[1]!.hi = {
+      questionText: 'इनमें से नीला कौन-सा है?',
+      options: [null, null, 'कोई नहीं', 'दोनों'],
+    };
+    expect(await loadContentPack(context.database.db, writePack(pack))).toEqual({
+      added: 0,
+      changed: 1,
+      kept: 2,
+    });
+    expect((await stored())[1]).toMatchObject({ hi: { questionText: 'इनमें से नीला कौन-सा है?' } });
+  });
+
+  it('refuses a Hindi version that does not fit its question', async () => {
+    const pack = samplePack('badhindi');
+    const colours = pack['practice/colours.json']![0]!;
+    colours.questions[1] = {
+      ...colours.questions[1]!,
+      // An image option given Hindi text, and two options the same in Hindi.
+      hi: { questionText: 'कौन-सा नीला है?', options: ['लाल', null, 'दोनों', 'दोनों'] },
+    };
+    const error = await readContentPack(writePack(pack)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ContentPackError);
+    expect(String((error as ContentPackError).problems)).toMatch(/image option has no Hindi text/);
+    expect(String((error as ContentPackError).problems)).toMatch(/appears twice/);
+  });
+
   it('loads an unchanged pack again without decoding its images again', async () => {
     const dir = writePack(samplePack('again'));
     await loadContentPack(context.database.db, dir);

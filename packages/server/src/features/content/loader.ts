@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
-import { ContentPack, type ContentQuiz } from '@quizquest/shared';
+import { ContentPack, type ContentQuiz, type QuizTranslations } from '@quizquest/shared';
 import type { Db, DbOrTx } from '../../db/index.ts';
 import type { QuizGenerator, StoredOption } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -213,6 +213,7 @@ interface QuizSnapshot {
   questionsPerAttempt: number | null;
   generator: QuizGenerator | null;
   learnMoreLink: string | null;
+  translations: QuizTranslations | null;
   grades: string[];
   questions: QuizQuestionValues[];
 }
@@ -230,6 +231,8 @@ function snapshotHash(snapshot: QuizSnapshot): string {
     snapshot.questionsPerAttempt,
     snapshot.generator ? [snapshot.generator.grade, snapshot.generator.generatorIds ?? null] : null,
     [...snapshot.grades].sort(),
+    // Hindi (decision 034): a changed translation is a new version too.
+    snapshot.translations?.hi ? [snapshot.translations.hi.title] : null,
     snapshot.questions.map((question) => [
       question.text,
       question.imageMediaId,
@@ -239,6 +242,14 @@ function snapshotHash(snapshot: QuizSnapshot): string {
       question.explanation,
       question.explanationImageMediaId,
       question.keepOptionOrder ?? false,
+      // In a fixed order: jsonb gives its keys back in an order of its own.
+      question.translations?.hi
+        ? [
+            question.translations.hi.questionText,
+            question.translations.hi.options,
+            question.translations.hi.explanation,
+          ]
+        : null,
     ]),
   ];
   return createHash('sha256').update(JSON.stringify(normalized)).digest('hex');
@@ -276,6 +287,7 @@ function packSnapshot(quiz: ContentQuiz, images: QuizImages): QuizSnapshot {
         }
       : null,
     learnMoreLink: quiz.learnMoreLink ?? null,
+    translations: quiz.hi ? { hi: { title: quiz.hi.title } } : null,
     grades: quiz.grades,
     questions: quiz.questions.map((question) => ({
       text: question.questionText,
@@ -292,6 +304,15 @@ function packSnapshot(quiz: ContentQuiz, images: QuizImages): QuizSnapshot {
         ? mediaIdOf(images, 'question', question.explanationImage)
         : null,
       keepOptionOrder: question.keepOptionOrder ?? false,
+      translations: question.hi
+        ? {
+            hi: {
+              questionText: question.hi.questionText,
+              options: question.hi.options,
+              explanation: question.hi.explanation ?? null,
+            },
+          }
+        : null,
     })),
   };
 }
@@ -378,6 +399,7 @@ async function upsertQuiz(
       questionsPerAttempt: stored.questionsPerAttempt,
       generator: stored.generator,
       learnMoreLink: stored.learnMoreLink,
+      translations: stored.translations,
       grades: await listQuizGrades(tx, stored.id),
       questions: await listQuizQuestions(tx, stored.id),
     };

@@ -34,6 +34,7 @@ export async function findQuizByContentKey(tx: DbOrTx, contentKey: string) {
       questionsPerAttempt: quizzes.questionsPerAttempt,
       generator: quizzes.generator,
       learnMoreLink: quizzes.learnMoreLink,
+      translations: quizzes.translations,
     })
     .from(quizzes)
     .leftJoin(categories, eq(categories.id, quizzes.categoryId))
@@ -53,6 +54,7 @@ export async function listQuizQuestions(tx: DbOrTx, quizId: string) {
       explanation: questions.explanation,
       explanationImageMediaId: questions.explanationImageMediaId,
       keepOptionOrder: questions.keepOptionOrder,
+      translations: questions.translations,
     })
     .from(questions)
     .where(eq(questions.quizId, quizId))
