@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { EXPLANATION_MAX, explanationTooLongMessage } from '@quizquest/shared';
+import { showInHindi } from '../../../test/language.ts';
 import {
   detailToDraft,
   draftProblem,
@@ -108,6 +110,31 @@ describe('quiz draft rules', () => {
     ],
     ['a level without its sub-level', { level: 3, subLevel: 'L2-C1' }, 'Choose a sub-level of Level 3'],
   ])('%s → %j', (_, patch, expected) => {
+    expect(draftProblem(validDraft(patch))).toBe(expected);
+  });
+
+  it("gives the schema's own words for a rule only the schema checks", () => {
+    const long = question({ explanation: 'x'.repeat(EXPLANATION_MAX + 1) });
+    expect(draftProblem(validDraft({ questions: long }))).toBe(explanationTooLongMessage(1));
+  });
+
+  it.each<[string, Partial<QuizDraft>, string]>([
+    ['no title', { title: '' }, 'क्विज़ का नाम लिखना ज़रूरी है'],
+    ['no grade', { grades: [] }, 'कम से कम एक कक्षा चुनें'],
+    [
+      'no text and no image',
+      { questions: question({ questionText: '' }) },
+      'सवाल 1 में लिखा हुआ सवाल या तस्वीर, कोई एक ज़रूर होनी चाहिए।',
+    ],
+    ['0 attempts', { attemptsAllowed: 0 }, 'प्रयासों की संख्या 1 से 100 तक होनी चाहिए'],
+    [
+      'more per attempt than the pool holds',
+      { questionsPerAttempt: 2 },
+      'हर प्रयास के सवाल क्विज़ के 1 सवालों से ज़्यादा नहीं हो सकते',
+    ],
+    ['a level without its sub-level', { level: 3, subLevel: 'L2-C1' }, 'लेवल 3 का कोई सब-लेवल चुनें'],
+  ])('in Hindi: %s → %j', (_, patch, expected) => {
+    showInHindi();
     expect(draftProblem(validDraft(patch))).toBe(expected);
   });
 

@@ -1,13 +1,23 @@
 import {
+  ADMIN_ATTEMPTS_MAX,
+  ADMIN_QUESTIONS_MAX,
   AdminQuizInput,
-  allOptionsFilledMessage,
+  ATTEMPTS_MESSAGE,
+  CATEGORY_REQUIRED_MESSAGE,
+  correctAnswerMessage,
   DEFAULT_QUIZ_ATTEMPTS,
+  EXPLANATION_MAX,
+  explanationTooLongMessage,
   findLevel,
+  GRADES_REQUIRED_MESSAGE,
+  LEARN_MORE_LINK_MESSAGE,
   OPTIONS_PER_QUESTION,
-  questionTextOrImageMessage,
-  TITLE_REQUIRED_MESSAGE,
+  QUESTIONS_PER_ATTEMPT_MESSAGE,
+  questionsPerAttemptTooManyMessage,
+  subLevelRequiredMessage,
   type AdminQuizDetail,
 } from '@quizquest/shared';
+import { translate } from '../../../i18n/i18n.ts';
 
 /** The quiz form's working copy (spec §4 Admin form, §5 Admin quiz form). */
 export type OptionType = 'text' | 'image';
@@ -102,24 +112,60 @@ export function withLevel(draft: QuizDraft, level: number): QuizDraft {
   return { ...draft, level, subLevel: level === 0 ? '' : first };
 }
 
-export const NEW_CATEGORY_REQUIRED = 'Enter the name of the new category';
-
 /**
- * The first rule the draft breaks, as the text to show, or null when it may be sent. The rules of
- * spec §5 come first with their own words, then the rest of the shared schema the server applies.
+ * The first rule the draft breaks, as the text to show in the language shown now, or null when it
+ * may be sent. The rules of spec §5 come first with their own words, then the rest of the shared
+ * schema the server applies.
  */
 export function draftProblem(draft: QuizDraft): string | null {
-  if (draft.title.trim() === '') return TITLE_REQUIRED_MESSAGE;
-  if (draft.category === NEW_CATEGORY && draft.newCategory.trim() === '') return NEW_CATEGORY_REQUIRED;
+  if (draft.title.trim() === '') return translate('admin.quizDraft.titleRequired');
+  if (draft.category === NEW_CATEGORY && draft.newCategory.trim() === '') {
+    return translate('admin.quizDraft.newCategoryRequired');
+  }
   for (const [index, question] of draft.questions.entries()) {
     const n = index + 1;
     if (question.questionText.trim() === '' && question.questionImage === '') {
-      return questionTextOrImageMessage(n);
+      return translate('admin.quizDraft.questionTextOrImage', { n });
     }
-    if (question.options.some((option) => option.value.trim() === '')) return allOptionsFilledMessage(n);
+    if (question.options.some((option) => option.value.trim() === '')) {
+      return translate('admin.quizDraft.allOptionsFilled', { n });
+    }
   }
   const parsed = AdminQuizInput.safeParse(draftToPayload(draft));
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Please check the quiz');
+  if (parsed.success) return null;
+  const [issue] = parsed.error.issues;
+  return issue ? schemaProblem(draft, issue) : translate('admin.quizDraft.checkQuiz');
+}
+
+/**
+ * The shared schema's words (English, the server's too) for a rule the form can break, in the
+ * language shown now; a rule the form's controls cannot break keeps the schema's words.
+ */
+function schemaProblem(draft: QuizDraft, issue: { message: string; path: readonly PropertyKey[] }): string {
+  const [, index] = issue.path;
+  const n = typeof index === 'number' ? index + 1 : 0;
+  switch (issue.message) {
+    case CATEGORY_REQUIRED_MESSAGE:
+      return translate('admin.quizDraft.categoryRequired');
+    case GRADES_REQUIRED_MESSAGE:
+      return translate('admin.quizDraft.gradesRequired');
+    case LEARN_MORE_LINK_MESSAGE:
+      return translate('admin.quizDraft.learnMoreLink');
+    case ATTEMPTS_MESSAGE:
+      return translate('admin.quizDraft.attemptsAllowed', { max: ADMIN_ATTEMPTS_MAX });
+    case QUESTIONS_PER_ATTEMPT_MESSAGE:
+      return translate('admin.quizDraft.questionsPerAttempt', { max: ADMIN_QUESTIONS_MAX });
+    case questionsPerAttemptTooManyMessage(draft.questions.length):
+      return translate('admin.quizDraft.questionsPerAttemptTooMany', { count: draft.questions.length });
+    case subLevelRequiredMessage(draft.level):
+      return translate('admin.quizDraft.subLevelRequired', { level: draft.level });
+    case correctAnswerMessage(n):
+      return translate('admin.quizDraft.correctAnswer', { n, options: OPTIONS_PER_QUESTION });
+    case explanationTooLongMessage(n):
+      return translate('admin.quizDraft.explanationTooLong', { n, max: EXPLANATION_MAX });
+    default:
+      return issue.message;
+  }
 }
 
 /** The edit form's starting point: the saved quiz, images as their URLs. */
