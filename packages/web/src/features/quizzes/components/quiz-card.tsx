@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { PublishedQuiz } from '@quizquest/shared';
+import { useText } from '../../../i18n/use-text.ts';
 import { attemptsRemainingOnList, cardAction, type PracticeLimits } from '../practice-list.ts';
 
 interface QuizCardProps {
@@ -11,32 +12,33 @@ interface QuizCardProps {
 
 /** One practice quiz: its title, the attempts used and left, and what the learner can do next. */
 export function QuizCard({ quiz, featured, limits }: QuizCardProps) {
+  const t = useText();
   const titleId = `quiz-title-${quiz._id}`;
   const action = cardAction(quiz, limits);
   return (
     <li className="quiz-card">
-      {featured ? <span className="quiz-ribbon">Featured</span> : null}
+      {featured ? <span className="quiz-ribbon">{t('quizzes.card.featured')}</span> : null}
       <h2 id={titleId} className="quiz-card-title">
         {quiz.title}
       </h2>
       <dl className="quiz-card-stats">
         <div>
-          <dt>Attempted</dt>
+          <dt>{t('quizzes.card.attempted')}</dt>
           <dd>{quiz.attemptCount}</dd>
         </div>
         <div>
-          <dt>Attempts Remaining</dt>
+          <dt>{t('quizzes.card.attemptsRemaining')}</dt>
           <dd>{attemptsRemainingOnList(quiz)}</dd>
         </div>
       </dl>
       <div className="quiz-card-action">
         {action === 'upgrade' ? (
           <Link to="/subscribe" className="button button-block" aria-describedby={titleId}>
-            Upgrade Now
+            {t('quizzes.card.upgrade')}
           </Link>
         ) : action === 'no-attempts-left' ? (
           <button type="button" className="button button-block" disabled aria-describedby={titleId}>
-            No Attempts Left
+            {t('quizzes.card.noAttemptsLeft')}
           </button>
         ) : (
           <Link
@@ -44,7 +46,7 @@ export function QuizCard({ quiz, featured, limits }: QuizCardProps) {
             className="button button-block"
             aria-describedby={titleId}
           >
-            Start Quiz
+            {t('quizzes.card.start')}
           </Link>
         )}
       </div>

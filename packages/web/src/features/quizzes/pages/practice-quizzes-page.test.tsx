@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PublishedQuiz, QuizHistoryResponse } from '@quizquest/shared';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
+import { showInHindi } from '../../../test/language.ts';
 import { findToast, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 // The routes load pages lazily: loaded up front, the first test does not wait for them to compile.
 import '../../../app/app-layout.tsx';
@@ -289,5 +290,54 @@ describe('the category choice shows mastery (decision 030)', () => {
     await screen.findByText('Loading quizzes...').catch(() => undefined);
     expect(document.querySelector('.mastery-note')).toBeNull();
     expect(document.querySelector('.toast')).toBeNull();
+  });
+});
+
+describe('the practice list in Hindi (issue 18)', () => {
+  it('shows the heading, the select, the cards and the toasts in Hindi', async () => {
+    showInHindi();
+    mockFetch({
+      'GET /api/auth/me': { body: learner },
+      'GET /api/quizzes/quiz-categories': { body: { categories: ['Maths', 'Science'] } },
+      'POST /api/quizzes/published': {
+        body: {
+          quizzes: [
+            quiz({ _id: 'q-maths', title: 'Maths Fun', showByDefault: true, attemptCount: 1 }),
+            quiz({ _id: 'used', title: 'Used up', showByDefault: true, attemptCount: 3 }),
+          ],
+        },
+      },
+      'GET /api/quizzes/history': { body: history({ maxQuizLimit: 1, distinctQuizzesAttempted: 1 }) },
+    });
+    storeSession();
+    renderApp('/quizzes');
+    await screen.findByRole('heading', { level: 1, name: 'अभ्यास क्विज़' }, { timeout: 5000 });
+    expect(document.title).toBe('अभ्यास क्विज़ | QuizQuest');
+    const category = screen.getByLabelText('विषय');
+    expect(within(category).getAllByRole('option')[0]).toHaveTextContent('विषय चुनें');
+    await findToast('आप ज़्यादा से ज़्यादा 1 क्विज़ कर सकते हैं। और क्विज़ के लिए अभी अपग्रेड करें।');
+    expect(await screen.findByRole('list', { name: 'खास क्विज़' })).toBeInTheDocument();
+    expect(screen.getByText('क्विज़ में हिस्सा लेने के लिए कोई विषय चुनें।')).toBeInTheDocument();
+    expect(within(cardOf('Maths Fun')).getByText('खास')).toBeInTheDocument();
+    expect(within(cardOf('Maths Fun')).getByText('बाकी प्रयास')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(cardOf('Maths Fun')).getByRole('link', { name: 'अभी अपग्रेड करें' })).toHaveAttribute(
+        'href',
+        '/subscribe',
+      ),
+    );
+    expect(within(cardOf('Used up')).getByRole('button', { name: 'कोई प्रयास बाकी नहीं' })).toBeDisabled();
+  });
+
+  it('asks for the grade on the profile in Hindi', async () => {
+    showInHindi();
+    const noGrade = { ...learner, grade: '' };
+    mockFetch({ 'GET /api/auth/me': { body: noGrade } });
+    storeSession(noGrade);
+    renderApp('/quizzes');
+    await screen.findByRole('heading', { level: 1, name: 'अभ्यास क्विज़' }, { timeout: 5000 });
+    const note = screen.getByText(/अपनी कक्षा के क्विज़ देखने के लिए/);
+    expect(note).toHaveTextContent('अपनी कक्षा के क्विज़ देखने के लिए अपनी प्रोफ़ाइल में कक्षा चुनें।');
+    expect(within(note).getByRole('link', { name: 'प्रोफ़ाइल' })).toHaveAttribute('href', '/profile');
   });
 });

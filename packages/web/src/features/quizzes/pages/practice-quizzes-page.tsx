@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  distinctQuizCapReached,
-  maxQuizzesMessage,
-  type CategoryMastery,
-  type PublishedQuiz,
-} from '@quizquest/shared';
+import { distinctQuizCapReached, type CategoryMastery, type PublishedQuiz } from '@quizquest/shared';
 import { MasteryBadge } from '../../../components/mastery-badge.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
+import { translate } from '../../../i18n/i18n.ts';
+import { Message } from '../../../i18n/message.tsx';
+import { useText } from '../../../i18n/use-text.ts';
 import { isAbort } from '../../../lib/api-client.ts';
 import { ReviewLink } from '../../../components/review-link.tsx';
 import { masteryOf, useLearningSummary } from '../../../lib/learning-summary.ts';
@@ -18,17 +16,12 @@ import { fetchCategories, fetchPracticeHistory, fetchPublishedQuizzes } from '..
 import { QuizCard } from '../components/quiz-card.tsx';
 import type { PracticeLimits } from '../practice-list.ts';
 
-export const LOADING_QUIZZES = 'Loading quizzes...';
-export const SELECT_CATEGORY_PROMPT = 'Select a category take part in the Quiz.';
-export const NO_QUIZZES = 'No quizzes available at the moment.';
-export const ERROR_LOADING_QUIZZES = 'Error loading quizzes.';
-export const ERROR_LOADING_ATTEMPTS = 'Error loading quiz attempts.';
-
 type QuizList = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; quizzes: PublishedQuiz[] };
 
 /** Spec §2 Practice quiz list: the learner's grade, a category, and a card per quiz. */
 export function PracticeQuizzesPage() {
-  useDocumentTitle('Practice Quizzes');
+  const t = useText();
+  useDocumentTitle(t('quizzes.practice.documentTitle'));
   const grade = useAuth().user?.grade ?? '';
   const [categories, setCategories] = useState<string[] | null>(null);
   const [category, setCategory] = useState('');
@@ -44,7 +37,7 @@ export function PracticeQuizzesPage() {
     fetchCategories(grade, controller.signal).then(setCategories, (error: unknown) => {
       if (isAbort(error)) return;
       setCategories([]);
-      notify('error', ERROR_LOADING_QUIZZES);
+      notify('error', translate('quizzes.practice.loadFailed'));
     });
     fetchPracticeHistory(controller.signal).then(
       (history) => {
@@ -56,11 +49,12 @@ export function PracticeQuizzesPage() {
           history.maxQuizLimit !== null &&
           distinctQuizCapReached(history.maxQuizLimit, history.distinctQuizzesAttempted)
         ) {
-          notify('error', maxQuizzesMessage(history.maxQuizLimit));
+          // Spec §8's 'Max N Quizzes can be attempted. Upgrade Now.', in the language shown.
+          notify('error', translate('quizzes.practice.maxQuizzes', { max: history.maxQuizLimit }));
         }
       },
       (error: unknown) => {
-        if (!isAbort(error)) notify('error', ERROR_LOADING_ATTEMPTS);
+        if (!isAbort(error)) notify('error', translate('quizzes.practice.attemptsLoadFailed'));
       },
     );
     return () => controller.abort();
@@ -76,7 +70,7 @@ export function PracticeQuizzesPage() {
       (error: unknown) => {
         if (isAbort(error)) return;
         setList({ state: 'failed' });
-        notify('error', ERROR_LOADING_QUIZZES);
+        notify('error', translate('quizzes.practice.loadFailed'));
       },
     );
     return () => controller.abort();
@@ -88,7 +82,7 @@ export function PracticeQuizzesPage() {
   return (
     <div className="page">
       <div className="page-header">
-        <h1>Practice Quizzes</h1>
+        <h1>{t('quizzes.practice.title')}</h1>
       </div>
 
       <ReviewLink summary={summary} />
@@ -98,8 +92,8 @@ export function PracticeQuizzesPage() {
           <div className="practice-filter">
             <SelectField
               id="practice-category"
-              label="Category"
-              placeholder="Select Category"
+              label={t('quizzes.practice.category')}
+              placeholder={t('quizzes.practice.selectCategory')}
               options={(categories ?? []).map((name) => ({ value: name, label: name }))}
               value={category}
               onChange={(event) => setCategory(event.target.value)}
@@ -113,31 +107,38 @@ export function PracticeQuizzesPage() {
 
           {list.state === 'loading' ? (
             <p role="status" className="list-message">
-              {LOADING_QUIZZES}
+              {t('quizzes.practice.loading')}
             </p>
           ) : list.state === 'failed' ? (
             <div className="list-message">
               <p role="alert" className="form-error">
-                {ERROR_LOADING_QUIZZES}
+                {t('quizzes.practice.loadFailed')}
               </p>
               <button
                 type="button"
                 className="button button-secondary"
                 onClick={() => setReloads((count) => count + 1)}
               >
-                Try again
+                {t('quizzes.practice.tryAgain')}
               </button>
             </div>
           ) : (
             <>
               {featured && !(nothingToChoose && list.quizzes.length === 0) ? (
-                <p className="list-message">{SELECT_CATEGORY_PROMPT}</p>
+                <p className="list-message">{t('quizzes.practice.selectCategoryPrompt')}</p>
               ) : null}
               {list.quizzes.length === 0 && (!featured || nothingToChoose) ? (
-                <p className="list-message">{NO_QUIZZES}</p>
+                <p className="list-message">{t('quizzes.practice.noQuizzes')}</p>
               ) : null}
               {list.quizzes.length > 0 ? (
-                <ul className="quiz-grid" aria-label={featured ? 'Featured quizzes' : `${category} quizzes`}>
+                <ul
+                  className="quiz-grid"
+                  aria-label={
+                    featured
+                      ? t('quizzes.practice.featuredList')
+                      : t('quizzes.practice.categoryList', { category })
+                  }
+                >
                   {list.quizzes.map((quiz) => (
                     <QuizCard
                       key={quiz._id}
@@ -153,7 +154,7 @@ export function PracticeQuizzesPage() {
         </>
       ) : (
         <p className="list-message">
-          Choose your grade on your <Link to="/profile">profile</Link> to see the quizzes for it.
+          <Message id="quizzes.practice.chooseGrade" components={{ 0: <Link to="/profile" /> }} />
         </p>
       )}
     </div>
@@ -173,18 +174,19 @@ function CategoryMasteryNote({
   mastery: CategoryMastery | undefined;
   known: boolean;
 }) {
+  const t = useText();
   if (!known || category === '') return null;
   return (
     <p className="mastery-note" aria-live="polite">
       {mastery ? (
         <>
-          Your level in {category}: <MasteryBadge mastery={mastery} />{' '}
+          {t('quizzes.practice.masteryLevel', { category })} <MasteryBadge mastery={mastery} />{' '}
           <span className="muted">
-            ({mastery.correct} of your last {mastery.answered} answers right)
+            {t('quizzes.practice.masteryAnswers', { correct: mastery.correct, answered: mastery.answered })}
           </span>
         </>
       ) : (
-        <>New for you: try a quiz in {category}!</>
+        t('quizzes.practice.masteryNew', { category })
       )}
     </p>
   );
