@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { HistoryAttempt, QuizHistoryResponse } from '@quizquest/shared';
+import { findSubLevel, type HistoryAttempt, type QuizHistoryResponse } from '@quizquest/shared';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
+import { showInHindi } from '../../../test/language.ts';
 import { findToast, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 // The routes load pages lazily: loaded up front, the first test does not wait for them to compile.
 import '../../../app/app-layout.tsx';
@@ -51,7 +52,7 @@ const attempts = [
   attempt('maths-old', '2026-03-01T09:00:00.000Z', { title: 'Maths Fun', category: 'Maths' }, 20, 2),
 ];
 
-async function openScoreboard(reply: MockHandler, summary?: MockHandler) {
+async function openScoreboard(reply: MockHandler, summary?: MockHandler, heading = 'My Scoreboard') {
   const fetch = mockFetch({
     'GET /api/auth/me': { body: learner },
     'GET /api/quizzes/history': reply,
@@ -59,7 +60,7 @@ async function openScoreboard(reply: MockHandler, summary?: MockHandler) {
   });
   storeSession();
   const app = renderApp('/quizzes/my-attempts');
-  await screen.findByRole('heading', { level: 1, name: 'My Scoreboard' }, LOAD);
+  await screen.findByRole('heading', { level: 1, name: heading }, LOAD);
   return { ...app, ...fetch };
 }
 
@@ -189,5 +190,29 @@ describe('scoreboard mastery badges (decision 030)', () => {
     await screen.findByRole('button', { name: /^Maths 2 attempts/ }, LOAD);
     expect(document.querySelector('.mastery-badge')).toBeNull();
     expect(document.querySelector('.toast')).toBeNull();
+  });
+});
+
+describe('scoreboard in Hindi', () => {
+  it('names the groups, counts and buttons in Hindi, a sub-level by its Hindi name', async () => {
+    showInHindi();
+    await openScoreboard({ body: history(attempts) }, undefined, 'मेरा स्कोरबोर्ड');
+    const card = (await screen.findByRole('heading', { level: 3, name: 'Number Ninja Quiz' }, LOAD)).closest(
+      'li',
+    );
+    const groups = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    const hindiName = findSubLevel('L1-C2')?.hindiName ?? 'no Hindi name';
+    expect(groups).toEqual([`लेवल 1 · ${hindiName} 1 प्रयास▲`, 'Maths 2 प्रयास▼', 'सामान्य 1 प्रयास▼']);
+    expect(within(card as HTMLElement).getByRole('link', { name: 'पूरा देखें' })).toHaveAttribute(
+      'href',
+      '/quizzes/result/cert',
+    );
+    expect(document.title).toBe('मेरा स्कोरबोर्ड | QuizQuest');
+  });
+
+  it('says in Hindi when there are no attempts yet', async () => {
+    showInHindi();
+    await openScoreboard({ body: history([]) }, undefined, 'मेरा स्कोरबोर्ड');
+    expect(await screen.findByText('आपने अभी तक कोई क्विज़ नहीं दिया है।', {}, LOAD)).toBeInTheDocument();
   });
 });

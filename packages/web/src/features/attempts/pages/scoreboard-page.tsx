@@ -6,12 +6,12 @@ import { isAbort } from '../../../lib/api-client.ts';
 import { masteryOf, useLearningSummary } from '../../../lib/learning-summary.ts';
 import { notify } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { translate } from '../../../i18n/i18n.ts';
+import { useText, type Translate } from '../../../i18n/use-text.ts';
 import { fetchHistory } from '../api.ts';
-import { formatAttemptDate, formatScore, groupAttempts } from '../attempt-rules.ts';
+import { formatAttemptDate, formatScore, groupAttempts, type AttemptGroup } from '../attempt-rules.ts';
 import { Stars } from '../components/stars.tsx';
-
-export const ERROR_LOADING_ATTEMPTS = 'Error loading quiz attempts.';
-export const NO_ATTEMPTS_YET = 'You have not attempted any quizzes yet.';
+import { subLevelName } from '../page-helpers.ts';
 
 type Loaded =
   | { state: 'loading' }
@@ -20,7 +20,8 @@ type Loaded =
 
 /** Spec §2 Scoreboard: every attempt, grouped, newest first; each opens its result. */
 export function ScoreboardPage() {
-  useDocumentTitle('My Scoreboard');
+  const t = useText();
+  useDocumentTitle(t('attempts.scoreboard.documentTitle'));
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [reloads, setReloads] = useState(0);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -36,7 +37,7 @@ export function ScoreboardPage() {
       (error: unknown) => {
         if (isAbort(error)) return;
         setLoaded({ state: 'failed' });
-        notify('error', ERROR_LOADING_ATTEMPTS);
+        notify('error', translate('attempts.scoreboard.errorLoading'));
       },
     );
     return () => controller.abort();
@@ -56,7 +57,7 @@ export function ScoreboardPage() {
           : current,
       );
     } catch {
-      notify('error', ERROR_LOADING_ATTEMPTS);
+      notify('error', t('attempts.scoreboard.errorLoading'));
     } finally {
       setLoadingMore(false);
     }
@@ -65,26 +66,26 @@ export function ScoreboardPage() {
   return (
     <div className="page">
       <div className="page-header">
-        <h1>My Scoreboard</h1>
+        <h1>{t('attempts.scoreboard.heading')}</h1>
       </div>
       {loaded.state === 'loading' ? (
         <p role="status" className="list-message">
-          Loading scoreboard...
+          {t('attempts.scoreboard.loading')}
         </p>
       ) : loaded.state === 'failed' ? (
         <div className="list-message">
           <p role="alert" className="form-error">
-            {ERROR_LOADING_ATTEMPTS}
+            {t('attempts.scoreboard.errorLoading')}
           </p>
           <button type="button" className="button button-secondary" onClick={() => setReloads((n) => n + 1)}>
-            Try again
+            {t('attempts.scoreboard.tryAgain')}
           </button>
         </div>
       ) : loaded.attempts.length === 0 ? (
         <div className="list-message">
-          <p>{NO_ATTEMPTS_YET}</p>
+          <p>{t('attempts.scoreboard.noAttempts')}</p>
           <Link to="/quizzes" className="button">
-            Practice Quizzes
+            {t('attempts.scoreboard.practiceQuizzes')}
           </Link>
         </div>
       ) : (
@@ -94,7 +95,8 @@ export function ScoreboardPage() {
               const open = toggled[group.key] ?? index === 0;
               const panelId = `score-group-${index}`;
               // Practice groups are categories: their mastery shows beside the heading.
-              const mastery = group.key.startsWith('practice:') ? masteryOf(summary, group.label) : undefined;
+              const practice = group.kind === 'category' || group.kind === 'general';
+              const mastery = practice ? masteryOf(summary, group.label) : undefined;
               return (
                 <section key={group.key} className="score-group">
                   <h2 className="score-group-heading">
@@ -105,9 +107,9 @@ export function ScoreboardPage() {
                       aria-controls={panelId}
                       onClick={() => setToggled((current) => ({ ...current, [group.key]: !open }))}
                     >
-                      <span>{group.label}</span>{' '}
+                      <span>{groupLabel(group, t)}</span>{' '}
                       <span className="score-group-count">
-                        {group.attempts.length} {group.attempts.length === 1 ? 'attempt' : 'attempts'}
+                        {t('attempts.scoreboard.attemptCount', { count: group.attempts.length })}
                       </span>
                       {mastery ? (
                         <>
@@ -137,7 +139,7 @@ export function ScoreboardPage() {
                 disabled={loadingMore}
                 onClick={() => loaded.nextBefore && void loadOlder(loaded.nextBefore)}
               >
-                {loadingMore ? 'Loading...' : 'Show older attempts'}
+                {loadingMore ? t('attempts.scoreboard.loadingMore') : t('attempts.scoreboard.showOlder')}
               </button>
             </p>
           ) : null}
@@ -147,7 +149,30 @@ export function ScoreboardPage() {
   );
 }
 
+/**
+ * A group's heading in the language shown: a category is the server's word; 'General',
+ * 'Unassigned' and 'Level 1 · Alphabet Adventurer' are the app's.
+ */
+function groupLabel(group: AttemptGroup, t: Translate): string {
+  switch (group.kind) {
+    case 'category':
+      return group.label;
+    case 'general':
+      return t('attempts.scoreboard.general');
+    case 'unassigned':
+      return t('attempts.scoreboard.unassigned');
+    case 'subLevel':
+      return group.subLevel
+        ? t('attempts.scoreboard.subLevelGroup', {
+            level: group.subLevel.level,
+            name: subLevelName(group.subLevel),
+          })
+        : group.label;
+  }
+}
+
 function ScoreCard({ attempt }: { attempt: HistoryAttempt }) {
+  const t = useText();
   const titleId = `attempt-title-${attempt._id}`;
   return (
     <li className="score-card">
@@ -158,7 +183,7 @@ function ScoreCard({ attempt }: { attempt: HistoryAttempt }) {
       <p className="score-card-score">{formatScore(attempt.score, 0)}</p>
       <Stars correct={attempt.correctCount} total={attempt.totalQuestions} />
       <Link to={`/quizzes/result/${attempt._id}`} className="button button-small" aria-describedby={titleId}>
-        View Details
+        {t('attempts.scoreboard.viewDetails')}
       </Link>
     </li>
   );
