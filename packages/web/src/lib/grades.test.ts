@@ -2,7 +2,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { GRADES } from '@quizquest/shared';
 import { describe, expect, it } from 'vitest';
 import { deferred, mockFetch, type MockReply } from '../test/fetch-mock.ts';
-import { CATALOGUE_GRADES, useGrades } from './grades.ts';
+import { translate } from '../i18n/i18n.ts';
+import { showInHindi } from '../test/language.ts';
+import { CATALOGUE_GRADES, gradeLabel, gradeOptions, useGrades } from './grades.ts';
 
 const PATH = 'GET /api/grades/get-grades';
 const SERVED = GRADES.slice(0, 2);
@@ -55,5 +57,38 @@ describe('useGrades', () => {
     unmount();
     expect(signal?.aborted).toBe(true);
     reply.resolve({ body: SERVED });
+  });
+});
+
+describe('gradeLabel', () => {
+  it('names every catalogue grade as the catalogue does, in English', () => {
+    expect(GRADES.map((grade) => gradeLabel(grade.value, translate))).toEqual(
+      GRADES.map((grade) => grade.label),
+    );
+  });
+
+  it('names the grades in Hindi', () => {
+    showInHindi();
+    expect(gradeLabel('Nursery', translate)).toBe('नर्सरी');
+    expect(gradeLabel('Sr-Kg', translate)).toBe('सीनियर केजी');
+    expect(gradeLabel('c-3', translate)).toBe('कक्षा 3');
+    expect(gradeLabel('c-12', translate)).toBe('कक्षा 12');
+  });
+
+  it('keeps the fallback for a value outside the catalogue', () => {
+    expect(gradeLabel('Class 3', translate)).toBe('');
+    expect(gradeLabel('c-', translate, 'c-')).toBe('c-');
+    expect(gradeLabel(null, translate)).toBe('');
+    expect(gradeLabel('Playgroup', translate, 'Playgroup')).toBe('Playgroup');
+  });
+
+  it('labels the options of a grade select in the language shown, values untouched', () => {
+    showInHindi();
+    expect(gradeOptions(GRADES.slice(0, 4), translate)).toEqual([
+      { value: 'Nursery', label: 'नर्सरी' },
+      { value: 'Jr-Kg', label: 'जूनियर केजी' },
+      { value: 'Sr-Kg', label: 'सीनियर केजी' },
+      { value: 'c-1', label: 'कक्षा 1' },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { JPEG_QUALITY } from '@quizquest/shared';
+import { translate } from '../i18n/i18n.ts';
 
 /** The picture types the server accepts (design.md §3), for a file input's `accept`. */
 export const IMAGE_FILE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
@@ -43,7 +44,7 @@ export async function resizeToJpeg(file: Blob, max: number, unreadable: string):
   canvas.width = width;
   canvas.height = height;
   const context = canvas.getContext('2d');
-  if (!context) throw new Error('This browser cannot resize pictures');
+  if (!context) throw new Error(translate('common.image.cannotResize'));
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, width, height);
   context.drawImage(image, 0, 0, width, height);

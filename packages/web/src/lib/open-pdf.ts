@@ -1,8 +1,6 @@
+import { translate } from '../i18n/i18n.ts';
 import { ApiError, apiFile } from './api-client.ts';
 import { downloadUrl } from './save-file.ts';
-
-export const CERTIFICATE_FETCH_FAILED = 'Failed to fetch certificate';
-export const CERTIFICATE_NETWORK_FAILED = 'Something went wrong while downloading the certificate';
 
 /**
  * Opens a PDF of the API in a new tab without putting the bearer token in a URL: the file is
@@ -22,7 +20,9 @@ export async function openPdf(path: string, fileName = 'certificate.pdf'): Promi
     // Status 0: the request never reached the server.
     const failed = error instanceof ApiError ? error : new ApiError(0);
     window.alert(
-      failed.status === 0 ? CERTIFICATE_NETWORK_FAILED : (failed.serverMessage ?? CERTIFICATE_FETCH_FAILED),
+      failed.status === 0
+        ? translate('common.certificate.networkFailed')
+        : (failed.serverMessage ?? translate('common.certificate.fetchFailed')),
     );
     return;
   }
