@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useText } from '../i18n/use-text.ts';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -36,6 +37,7 @@ export function Modal({
   role = 'dialog',
   describedBy,
 }: ModalProps) {
+  const t = useText();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -105,7 +107,7 @@ export function Modal({
           <button
             type="button"
             className="modal-close"
-            aria-label="Close"
+            aria-label={t('common.close')}
             disabled={locked}
             onClick={onClose}
           >

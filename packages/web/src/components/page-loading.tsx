@@ -1,8 +1,11 @@
+import { useText } from '../i18n/use-text.ts';
+
 /** A full-page 'Loading...' while a guard waits for the session (spec §4 admin guard). */
 export function PageLoading() {
+  const t = useText();
   return (
     <main id="main" className="page-loading">
-      <p role="status">Loading...</p>
+      <p role="status">{t('common.loading')}</p>
     </main>
   );
 }

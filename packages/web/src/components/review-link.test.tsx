@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { LearningSummaryResponse } from '@quizquest/shared';
+import { showInHindi } from '../test/language.ts';
 import { ReviewLink } from './review-link.tsx';
 
 const summary = (reviewDue: number): LearningSummaryResponse => ({
@@ -21,6 +22,19 @@ describe('ReviewLink', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('link', { name: /Review your mistakes \(4 due\)/ })).toHaveAttribute(
+      'href',
+      '/review',
+    );
+  });
+
+  it('says it in Hindi', () => {
+    showInHindi();
+    render(
+      <MemoryRouter>
+        <ReviewLink summary={summary(1)} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: /अपनी गलतियाँ दोहराइए \(1 बाकी\)/ })).toHaveAttribute(
       'href',
       '/review',
     );
