@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../test/fetch-mock.ts';
+import { showInHindi } from '../test/language.ts';
 import { learner, storeSession } from '../test/render-app.tsx';
-import { ApiError, apiRequest, errorMessage } from './api-client.ts';
+import { ApiError, apiFile, apiRequest, errorMessage } from './api-client.ts';
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -29,6 +30,15 @@ describe('apiRequest', () => {
     storeSession(learner, 'tok');
     await apiRequest('/open', { auth: false });
     expect(calls.map((call) => call.headers.get('authorization'))).toEqual([null, null]);
+  });
+
+  it('asks for answers in the language shown', async () => {
+    const { calls } = mockFetch({ 'GET /api/open': { body: [] }, 'GET /api/file': { body: {} } });
+    await apiRequest('/open');
+    showInHindi();
+    await apiRequest('/open');
+    await apiFile('/file', 'application/pdf');
+    expect(calls.map((call) => call.headers.get('accept-language'))).toEqual(['en', 'hi', 'hi']);
   });
 
   it('turns an error answer into an ApiError with the server message, status and field errors', async () => {

@@ -1,3 +1,4 @@
+import { currentLanguage } from '../i18n/i18n.ts';
 import { clearSession, getSession } from './session-store.ts';
 
 export const API_BASE = '/api';
@@ -65,7 +66,11 @@ async function readJson(response: Response): Promise<unknown> {
  */
 export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<ApiResponse> {
   const { method = 'GET', body, auth = true, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server answers a visitor in the language shown (a learner in the account's, decision 034).
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = auth ? getSession().token : null;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -106,7 +111,11 @@ export async function apiFile(path: string, accept: string): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
-      headers: token ? { Authorization: `Bearer ${token}`, Accept: accept } : { Accept: accept },
+      headers: {
+        Accept: accept,
+        'Accept-Language': currentLanguage(),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
       credentials: 'same-origin',
     });
   } catch {

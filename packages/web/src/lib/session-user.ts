@@ -1,4 +1,4 @@
-import type { Role, SessionUser } from '@quizquest/shared';
+import { isLanguage, type Role, type SessionUser } from '@quizquest/shared';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -33,5 +33,7 @@ export function toSessionUser(value: unknown): SessionUser | null {
         : 0,
     grade: text(value.grade),
     subscription: text(value.subscription) || 'free',
+    // Sessions stored before decision 034 have none: the app then keeps the language shown.
+    ...(isLanguage(value.language) ? { language: value.language } : {}),
   };
 }

@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { Role, SessionUser } from '@quizquest/shared';
+import { currentLanguage, switchLanguage } from '../i18n/i18n.ts';
 import { apiRequest } from './api-client.ts';
 import { getSession, subscribeToSession, updateSessionUser } from './session-store.ts';
 import { toSessionUser } from './session-user.ts';
@@ -47,6 +48,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useSyncExternalStore(subscribeToSession, getSession, getSession);
   const [loading, setLoading] = useState(() => getSession().token !== null);
   const started = useRef(false);
+  const userLanguage = session.user?.language;
+
+  // The signed-in learner's language is the app's (decision 034): the stored user's at start, then
+  // whatever logging in, GET /auth/me or another tab brings (the choice made on another device).
+  useEffect(() => {
+    if (userLanguage && userLanguage !== currentLanguage()) {
+      switchLanguage(userLanguage).catch(() => undefined);
+    }
+  }, [userLanguage]);
 
   useEffect(() => {
     // Once per page load, also under StrictMode's double effects.
