@@ -1,24 +1,40 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { LanguageSwitch } from '../components/language-switch.tsx';
+import { msg } from '../i18n/i18n.ts';
+import { useText } from '../i18n/use-text.ts';
 import { useLogout } from '../lib/use-logout.ts';
 
-/** Sidebar entries of spec §2 in order; the ids and data-tour names are what the dashboard tour targets. */
+/**
+ * Sidebar entries of spec §2 in order; the ids and data-tour names are what the dashboard tour
+ * targets. `label` is a message id.
+ */
 export const SIDEBAR_LINKS = [
   {
     to: '/dashboard',
-    label: 'Certification Quizzes',
+    label: msg('app.sidebar.certificationQuizzes'),
     id: 'nav-certification-quizzes',
     tour: 'dashboard-link',
   },
   {
     to: '/my-certifications',
-    label: 'Download Certificates',
+    label: msg('app.sidebar.downloadCertificates'),
     id: 'nav-download-certificates',
     tour: 'earned-certifications',
   },
-  { to: '/quizzes', label: 'Practice Quizzes', id: 'nav-practice-quizzes', tour: 'practice-quizzes' },
-  { to: '/quizzes/my-attempts', label: 'Scoreboard', id: 'nav-scoreboard', tour: 'scoreboard' },
-  { to: '/profile', label: 'Profile', id: 'nav-profile', tour: 'subscription' },
+  {
+    to: '/quizzes',
+    label: msg('app.sidebar.practiceQuizzes'),
+    id: 'nav-practice-quizzes',
+    tour: 'practice-quizzes',
+  },
+  {
+    to: '/quizzes/my-attempts',
+    label: msg('app.sidebar.scoreboard'),
+    id: 'nav-scoreboard',
+    tour: 'scoreboard',
+  },
+  { to: '/profile', label: msg('app.sidebar.profile'), id: 'nav-profile', tour: 'subscription' },
 ] as const;
 
 /** The frame of every signed-in page: header with the menu button, sidebar, content. */
@@ -30,6 +46,7 @@ export function AppLayout() {
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
   const closeMenu = () => setMenuOpenOn(null);
   const logout = useLogout();
+  const t = useText();
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -43,13 +60,13 @@ export function AppLayout() {
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t('app.layout.skipToMain')}
       </a>
       <header className="app-header">
         <button
           type="button"
           className="menu-toggle"
-          aria-label="Toggle menu"
+          aria-label={t('app.layout.toggleMenu')}
           aria-expanded={menuOpen}
           aria-controls="sidebar"
           onClick={() => setMenuOpen(!menuOpen)}
@@ -64,10 +81,16 @@ export function AppLayout() {
         </span>
         {/* Always in view, also on a phone: the dashboard tour's last step points here. */}
         <NavLink to="/subscribe" className="button button-small header-upgrade" data-tour="upgrade">
-          Upgrade
+          {t('app.layout.upgrade')}
         </NavLink>
       </header>
-      <nav id="sidebar" data-tour="sidebar" className="sidebar" data-open={menuOpen} aria-label="Main">
+      <nav
+        id="sidebar"
+        data-tour="sidebar"
+        className="sidebar"
+        data-open={menuOpen}
+        aria-label={t('app.sidebar.label')}
+      >
         <ul className="sidebar-list">
           {SIDEBAR_LINKS.map((link) => (
             <li key={link.to}>
@@ -79,7 +102,7 @@ export function AppLayout() {
                 className="sidebar-link"
                 onClick={closeMenu}
               >
-                {link.label}
+                {t(link.label)}
               </NavLink>
             </li>
           ))}
@@ -94,10 +117,11 @@ export function AppLayout() {
                 logout();
               }}
             >
-              Logout
+              {t('app.sidebar.logout')}
             </button>
           </li>
         </ul>
+        <LanguageSwitch tone="dark" />
       </nav>
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />

@@ -1,3 +1,4 @@
+import { useText } from '../i18n/use-text.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
@@ -6,19 +7,20 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
  * update.
  */
 export function ErrorPage() {
-  useDocumentTitle('Error');
+  const t = useText();
+  useDocumentTitle(t('app.error.documentTitle'));
 
   return (
     <main id="main" className="public-main">
       <section className="card card-narrow center-text">
-        <h1>Unexpected Application Error!</h1>
-        <p>Something went wrong on this page. Please try again.</p>
+        <h1>{t('app.error.title')}</h1>
+        <p>{t('app.error.body')}</p>
         <div className="actions">
           <button type="button" className="button" onClick={() => window.location.reload()}>
-            Try again
+            {t('app.error.tryAgain')}
           </button>
           <a className="button button-secondary" href="/">
-            Go to home page
+            {t('common.goHome')}
           </a>
         </div>
       </section>

@@ -1,16 +1,18 @@
 import { Link } from 'react-router';
 import { PublicLayout } from '../components/public-layout.tsx';
+import { useText } from '../i18n/use-text.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  const t = useText();
+  useDocumentTitle(t('app.notFound.documentTitle'));
   return (
     <PublicLayout>
       <section className="card card-narrow center-text">
-        <h1>404 - Page not found</h1>
-        <p>We could not find that page. It may have moved, or the address may be mistyped.</p>
+        <h1>{t('app.notFound.title')}</h1>
+        <p>{t('app.notFound.body')}</p>
         <Link className="button" to="/">
-          Go to home page
+          {t('common.goHome')}
         </Link>
       </section>
     </PublicLayout>

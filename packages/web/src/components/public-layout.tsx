@@ -1,8 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useText } from '../i18n/use-text.ts';
+import { LanguageSwitch } from './language-switch.tsx';
+import './public-layout.css';
 
-/** Frame of the pages seen before signing in: the brand, the page, a footer with the privacy notice. */
+/**
+ * Frame of the pages seen before signing in: the brand and the language switch, the page, a footer
+ * with the privacy notice.
+ */
 export function PublicLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  const t = useText();
   return (
     <div className="public-shell">
       <header className="public-header">
@@ -12,12 +19,13 @@ export function PublicLayout({ children, wide = false }: { children: ReactNode; 
           </span>
           QuizQuest
         </Link>
+        <LanguageSwitch />
       </header>
       <main id="main" className={wide ? 'public-main public-main-wide' : 'public-main'}>
         {children}
       </main>
       <footer className="public-footer">
-        <Link to="/privacy">Privacy notice</Link>
+        <Link to="/privacy">{t('app.publicLayout.privacyNotice')}</Link>
       </footer>
     </div>
   );
