@@ -12,7 +12,7 @@ export interface SubLevel {
 export interface Level {
   id: number;
   name: string;
-  /** 'स्तर 1': the name in Hindi (issue 18). */
+  /** 'लेवल 1': the name in Hindi (issue 18). */
   hindiName?: string;
   /** The grade band the level is written for (informational: levels are climbed in order by everyone). */
   gradeBand: string;
@@ -297,7 +297,7 @@ export const LEVELS: readonly Level[] = themes.map((theme, index) => {
   return {
     id,
     name: `Level ${id}`,
-    hindiName: `स्तर ${id}`,
+    hindiName: `लेवल ${id}`,
     gradeBand: theme.gradeBand,
     subLevels: theme.names.map((name, subIndex) => ({
       id: `L${id}-C${subIndex + 1}`,

@@ -113,7 +113,7 @@ describe('a Hindi learner’s certificate', () => {
     const text = compact((await textItems(await render('आरव शर्मा', 'hi'))).join(''));
     const level = findLevel(3);
     // Words whose glyphs are drawn in text order come back whole (see the comment above).
-    for (const words of ['जाता है', 'सभी 10', 'स्तर 3', 'पहेली उस्ताद', 'समाज सहायक', 'जाँच के', '24 नवंबर 2026']) {
+    for (const words of ['जाता है', 'सभी 10', 'लेवल 3', 'पहेली उस्ताद', 'समाज सहायक', 'जाँच के', '24 नवंबर 2026']) {
       expect(text).toContain(compact(words));
     }
     expect(text).toContain('K7QM-2XPD-9HTA');
@@ -132,7 +132,7 @@ describe('a Hindi learner’s certificate', () => {
 
   it('names every level and sub-level of the catalogue in Hindi', () => {
     for (const level of LEVELS) {
-      expect(level.hindiName).toBe(`स्तर ${level.id}`);
+      expect(level.hindiName).toBe(`लेवल ${level.id}`);
       for (const subLevel of level.subLevels)
         expect(subLevel.hindiName).toMatch(/^[\u0900-\u097F][\u0900-\u097F -]*$/);
     }
@@ -164,7 +164,7 @@ describe('a Hindi learner’s certificate', () => {
       });
       expect(response.statusCode).toBe(200);
       const text = compact((await textItems(response.rawPayload)).join(''));
-      expect(text).toContain(compact('स्तर 1'));
+      expect(text).toContain(compact('लेवल 1'));
       expect(text).toContain(compact('रंग खोजी'));
       expect(text).not.toContain('Level1');
       expect(sortedCodePoints(await extractedNameOf(response.rawPayload))).toEqual(
