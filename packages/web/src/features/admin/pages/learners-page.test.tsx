@@ -221,7 +221,7 @@ describe('learners page in Hindi', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['विद्यार्थी', 'कक्षा', 'प्लान', 'कब तक', 'प्रगति', 'काम']);
+    ).toEqual(['विद्यार्थी', 'कक्षा', 'प्लान', 'ख़त्म होने की तारीख़', 'प्रगति', 'काम']);
     const free = within(table).getByRole('row', { name: /Priya Nair/ });
     expect(free).toHaveTextContent('कक्षा 3');
     expect(free).toHaveTextContent('4 सर्टिफ़िकेशन');
