@@ -75,8 +75,9 @@ function placeholders(message) {
       if (typeof token === 'string') continue;
       const [name, , cases] = token;
       if (name !== '#') names.add(`{${name}}`);
+      // Plural and select cases; Lingui adds `offset`, undefined unless the message gives one.
       if (cases && typeof cases === 'object')
-        for (const branch of Object.values(cases)) walk([branch].flat());
+        for (const branch of Object.values(cases)) if (branch !== undefined) walk([branch].flat());
     }
   };
   const compiled = compileMessage(message);
