@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { showInHindi } from '../../../test/language.ts';
 
 async function openForgot(handler: MockHandler) {
   const fetch = mockFetch({ 'POST /api/auth/forgot-password': handler });
@@ -70,5 +71,26 @@ describe('forgot password page', () => {
     second.resolve({ body: {} });
     expect(await screen.findByText('Password reset email sent')).toBeInTheDocument();
     expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+  });
+
+  it('speaks Hindi, its fallbacks included', async () => {
+    showInHindi();
+    let call = 0;
+    mockFetch({
+      'POST /api/auth/forgot-password': () => {
+        call += 1;
+        if (call === 1) throw new TypeError('Failed to fetch');
+        return { body: {} };
+      },
+    });
+    const { user } = renderApp('/forgot-password');
+    expect(await screen.findByRole('heading', { level: 1, name: 'पासवर्ड भूल गए?' })).toBeInTheDocument();
+    expect(document.title).toBe('पासवर्ड भूल गए | QuizQuest');
+    await user.type(screen.getByLabelText('ईमेल'), 'asha@example.com');
+    await user.click(screen.getByRole('button', { name: 'रीसेट लिंक भेजें' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^कुछ गड़बड़ हो गई$/);
+    await user.click(screen.getByRole('button', { name: 'रीसेट लिंक भेजें' }));
+    expect(await screen.findByText('पासवर्ड रीसेट करने का ईमेल भेज दिया गया है')).toHaveClass('form-success');
+    expect(screen.getByRole('link', { name: 'लॉग इन पर वापस जाएँ' })).toHaveAttribute('href', '/login');
   });
 });

@@ -4,16 +4,16 @@ import { ForgotPasswordRequest } from '@quizquest/shared';
 import { TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useText } from '../../../i18n/use-text.ts';
 import { forgotPassword } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-
-export const RESET_EMAIL_SENT = 'Password reset email sent';
-export const SOMETHING_WENT_WRONG = 'Something went wrong';
+import { translateValidation } from '../validation-messages.ts';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
 export function ForgotPasswordPage() {
-  useDocumentTitle('Forgot Password');
+  const t = useText();
+  useDocumentTitle(t('auth.forgotPassword.documentTitle'));
   const [email, setEmail] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
@@ -25,30 +25,31 @@ export function ForgotPasswordPage() {
     setOutcome(null);
     const input = ForgotPasswordRequest.safeParse({ email });
     if (!input.success) {
-      setOutcome({ kind: 'error', text: input.error.issues[0]?.message ?? SOMETHING_WENT_WRONG });
+      const problem = input.error.issues[0]?.message;
+      setOutcome({
+        kind: 'error',
+        text: problem ? translateValidation(problem, t) : t('auth.forgotPassword.failed'),
+      });
       return;
     }
     setBusy(true);
     try {
       const message = await forgotPassword(input.data.email);
-      setOutcome({ kind: 'success', text: message ?? RESET_EMAIL_SENT });
+      setOutcome({ kind: 'success', text: message ?? t('auth.forgotPassword.sent') });
       setEmail('');
     } catch (caught) {
-      setOutcome({ kind: 'error', text: errorMessage(caught, SOMETHING_WENT_WRONG) });
+      setOutcome({ kind: 'error', text: errorMessage(caught, t('auth.forgotPassword.failed')) });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <AuthCard
-      title="Forgot Password"
-      subtitle="Enter the email you signed up with and we will send you a link to choose a new password."
-    >
+    <AuthCard title={t('auth.forgotPassword.title')} subtitle={t('auth.forgotPassword.subtitle')}>
       <form className="form" onSubmit={handleSubmit} aria-busy={busy}>
         <TextField
           id="forgot-email"
-          label="Email"
+          label={t('auth.forgotPassword.email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -66,11 +67,11 @@ export function ForgotPasswordPage() {
           </p>
         ) : null}
         <button type="submit" className="button button-block" disabled={busy}>
-          {busy ? 'Sending...' : 'Send Reset Link'}
+          {busy ? t('auth.forgotPassword.submitting') : t('auth.forgotPassword.submit')}
         </button>
       </form>
       <p className="link-row">
-        <Link to="/login">Back to login</Link>
+        <Link to="/login">{t('auth.forgotPassword.backToLogin')}</Link>
       </p>
     </AuthCard>
   );

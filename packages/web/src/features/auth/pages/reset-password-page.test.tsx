@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, type MockHandler } from '../../../test/fetch-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { showInHindi } from '../../../test/language.ts';
 
 const TOKEN = 'a-reset-token-from-the-mail-0001';
 
@@ -69,5 +70,28 @@ describe('reset password page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This reset link is invalid or has expired. Please ask for a new one.',
     );
+  });
+
+  it('speaks Hindi, its checks included', async () => {
+    showInHindi();
+    const { callsTo } = mockFetch({ 'POST /api/auth/reset-password': { body: {} } });
+    const { user } = renderApp(`/reset-password?token=${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'नया पासवर्ड चुनें' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('नया पासवर्ड'), 'short');
+    await user.type(screen.getByLabelText('पासवर्ड दोबारा लिखें'), 'shorter');
+    await user.click(screen.getByRole('button', { name: 'पासवर्ड रीसेट करें' }));
+    expect(screen.getByText('पासवर्ड कम से कम 8 अक्षरों का होना चाहिए')).toBeInTheDocument();
+    expect(screen.getByText('दोनों पासवर्ड एक जैसे नहीं हैं')).toBeInTheDocument();
+    expect(callsTo('POST', '/api/auth/reset-password')).toHaveLength(0);
+  });
+
+  it('says in Hindi that a link without a token is invalid', async () => {
+    showInHindi();
+    mockFetch();
+    renderApp('/reset-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'यह रीसेट लिंक सही नहीं है या इसका समय खत्म हो गया है। कृपया नया लिंक मँगवाएँ।',
+    );
+    expect(screen.getByRole('link', { name: 'नया लिंक मँगवाएँ' })).toHaveAttribute('href', '/forgot-password');
   });
 });

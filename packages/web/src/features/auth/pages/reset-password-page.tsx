@@ -5,17 +5,15 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { refreshSessionUser } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useText } from '../../../i18n/use-text.ts';
 import { resetPassword } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PasswordField } from '../components/password-field.tsx';
-
-export const RESET_DONE = 'Your password has been reset. Please log in with your new password.';
-export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
-export const RESET_FAILED = 'Something went wrong';
-export const PASSWORDS_DO_NOT_MATCH = 'The passwords do not match';
+import { translateValidation } from '../validation-messages.ts';
 
 export function ResetPasswordPage() {
-  useDocumentTitle('Reset Password');
+  const t = useText();
+  useDocumentTitle(t('auth.resetPassword.documentTitle'));
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [password, setPassword] = useState('');
@@ -32,12 +30,12 @@ export function ResetPasswordPage() {
     const input = ResetPasswordRequest.safeParse({ token, password });
     const found = input.success ? {} : fieldErrorsOf(input.error);
     if (found.token) {
-      setError(RESET_LINK_INVALID);
+      setError(t('auth.resetPassword.linkInvalid'));
       return;
     }
     const nextErrors = {
-      ...(found.password ? { password: found.password } : {}),
-      ...(confirmation !== password ? { confirmation: PASSWORDS_DO_NOT_MATCH } : {}),
+      ...(found.password ? { password: translateValidation(found.password, t) } : {}),
+      ...(confirmation !== password ? { confirmation: t('auth.resetPassword.mismatch') } : {}),
     };
     setErrors(nextErrors);
     if (!input.success || nextErrors.confirmation) {
@@ -46,11 +44,11 @@ export function ResetPasswordPage() {
     }
     setBusy(true);
     try {
-      setDone((await resetPassword(input.data.token, input.data.password)) ?? RESET_DONE);
+      setDone((await resetPassword(input.data.token, input.data.password)) ?? t('auth.resetPassword.done'));
       // A reset signs the account out everywhere; if this browser held its session, that ends here too.
       void refreshSessionUser();
     } catch (caught) {
-      setError(errorMessage(caught, RESET_FAILED));
+      setError(errorMessage(caught, t('auth.resetPassword.failed')));
     } finally {
       setBusy(false);
     }
@@ -58,12 +56,12 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthCard title="Reset Password">
+      <AuthCard title={t('auth.resetPassword.title')}>
         <p className="form-error" role="alert">
-          {RESET_LINK_INVALID}
+          {t('auth.resetPassword.linkInvalid')}
         </p>
         <p className="link-row">
-          <Link to="/forgot-password">Ask for a new link</Link>
+          <Link to="/forgot-password">{t('auth.resetPassword.askNewLink')}</Link>
         </p>
       </AuthCard>
     );
@@ -71,34 +69,34 @@ export function ResetPasswordPage() {
 
   if (done) {
     return (
-      <AuthCard title="Reset Password">
+      <AuthCard title={t('auth.resetPassword.title')}>
         <p className="form-success" role="status">
           {done}
         </p>
         <Link className="button button-block" to="/login">
-          Go to login
+          {t('auth.resetPassword.goToLogin')}
         </Link>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
+    <AuthCard title={t('auth.resetPassword.title')} subtitle={t('auth.resetPassword.subtitle')}>
       <form className="form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
         <PasswordField
           id="reset-password"
-          label="New password"
+          label={t('auth.resetPassword.newPassword')}
           name="password"
           autoComplete="new-password"
           required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={t('auth.resetPassword.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
         />
         <PasswordField
           id="reset-confirmation"
-          label="Confirm password"
+          label={t('auth.resetPassword.confirmation')}
           name="confirmation"
           autoComplete="new-password"
           required
@@ -112,11 +110,11 @@ export function ResetPasswordPage() {
           </p>
         ) : null}
         <button type="submit" className="button button-block" disabled={busy}>
-          {busy ? 'Resetting...' : 'Reset Password'}
+          {busy ? t('auth.resetPassword.submitting') : t('auth.resetPassword.submit')}
         </button>
       </form>
       <p className="link-row">
-        <Link to="/forgot-password">Ask for a new link</Link>
+        <Link to="/forgot-password">{t('auth.resetPassword.askNewLink')}</Link>
       </p>
     </AuthCard>
   );

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useFakeClock, useRealClock } from '../../../test/fake-clock.ts';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
 import { currentPath, findToast, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
+import { showInHindi } from '../../../test/language.ts';
 
 const VERIFYING = 'Verifying your email...';
 const VERIFIED = 'Email verified successfully! Redirecting ...';
@@ -94,5 +95,24 @@ describe('verify e-mail page', () => {
     renderApp(`/verify-email?token=${TOKEN}`, { strict: true });
     expect(await screen.findByText(VERIFIED)).toBeInTheDocument();
     expect(callsTo('POST', '/api/auth/verify-email')).toHaveLength(1);
+  });
+
+  it('speaks Hindi when it fails, the toast included', async () => {
+    showInHindi();
+    withVerify({ status: 400, body: { message: FAILED } });
+    renderApp(`/verify-email?token=${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'ईमेल की पुष्टि' })).toBeInTheDocument();
+    expect(await findToast('पुष्टि नहीं हो सकी!')).toBeInTheDocument();
+    expect(
+      screen.getByText('पुष्टि नहीं हो सकी। हो सकता है लिंक सही न हो या उसका समय खत्म हो गया हो।'),
+    ).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('link', { name: 'लॉग इन पर जाएँ' })).toHaveAttribute('href', '/login');
+  });
+
+  it('says in Hindi that the e-mail is verified', async () => {
+    showInHindi();
+    withVerify({ body: {} });
+    renderApp(`/verify-email?token=${TOKEN}`);
+    expect(await screen.findByText('ईमेल की पुष्टि हो गई! आगे ले जा रहे हैं ...')).toBeInTheDocument();
   });
 });

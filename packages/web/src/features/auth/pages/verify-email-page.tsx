@@ -4,18 +4,16 @@ import { VERIFY_REDIRECT_DELAY_MS } from '@quizquest/shared';
 import { getSession, refreshSessionUser } from '../../../lib/session.ts';
 import { signInToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { translate } from '../../../i18n/i18n.ts';
+import { useText } from '../../../i18n/use-text.ts';
 import { verifyEmail } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-
-export const VERIFYING_TEXT = 'Verifying your email...';
-export const VERIFIED_TEXT = 'Email verified successfully! Redirecting ...';
-export const VERIFY_FAILED_TEXT = 'Verification failed. The token may be invalid or expired.';
-export const VERIFY_FAILED_TOAST = 'Verification failed!';
 
 type Status = 'verifying' | 'success' | 'error';
 
 export function VerifyEmailPage() {
-  useDocumentTitle('Verify Email');
+  const t = useText();
+  useDocumentTitle(t('auth.verifyEmail.documentTitle'));
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
@@ -28,7 +26,8 @@ export function VerifyEmailPage() {
     sent.current = true;
     const fail = () => {
       setStatus('error');
-      signInToast.error(VERIFY_FAILED_TOAST);
+      // In the language shown when it fails (the effect runs once, so not through `t`).
+      signInToast.error(translate('auth.verifyEmail.failedToast'));
     };
     if (!token) {
       fail();
@@ -57,22 +56,19 @@ export function VerifyEmailPage() {
   }, [status, navigate]);
 
   return (
-    <AuthCard title="Email Verification">
+    <AuthCard title={t('auth.verifyEmail.title')}>
       <div role="status">
-        {status === 'verifying' ? <p>{VERIFYING_TEXT}</p> : null}
-        {status === 'success' ? <p className="form-success">{VERIFIED_TEXT}</p> : null}
+        {status === 'verifying' ? <p>{t('auth.verifyEmail.verifying')}</p> : null}
+        {status === 'success' ? <p className="form-success">{t('auth.verifyEmail.verified')}</p> : null}
       </div>
       {status === 'error' ? (
         <>
           <p className="form-error" role="alert">
-            {VERIFY_FAILED_TEXT}
+            {t('auth.verifyEmail.failed')}
           </p>
-          <p>
-            Verification links work once and expire after 24 hours. Log in to continue, or sign up again to
-            get a new link.
-          </p>
+          <p>{t('auth.verifyEmail.help')}</p>
           <p className="link-row">
-            <Link to="/login">Go to login</Link>
+            <Link to="/login">{t('auth.verifyEmail.goToLogin')}</Link>
           </p>
         </>
       ) : null}
