@@ -9,14 +9,15 @@ import {
 import { mockFetch, type MockHandler } from '../../../test/fetch-mock.ts';
 import { learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 import '../../../app/app-layout.tsx';
+import { translate } from '../../../i18n/i18n.ts';
+import { showInHindi } from '../../../test/language.ts';
+import { comesBackNote } from './review-page.tsx';
+
 const EXPLANATION_HEADING = "Let's learn";
-import {
-  CHECK_ANSWERS,
-  comesBackNote,
-  NOTHING_TO_REVIEW,
-  REVIEW_LOAD_FAILED,
-  REVIEW_TITLE,
-} from './review-page.tsx';
+const REVIEW_TITLE = 'Review your mistakes';
+const REVIEW_LOAD_FAILED = 'Failed to load your review. Please try again later.';
+const NOTHING_TO_REVIEW = 'Nothing to review right now. Well done!';
+const CHECK_ANSWERS = 'Check my answers';
 
 vi.mock('react-confetti', () => ({ default: () => <div data-testid="confetti" /> }));
 
@@ -151,6 +152,38 @@ describe('review page', () => {
   });
 });
 
+describe('review page in Hindi', () => {
+  it('asks, marks and says when each question comes back, in Hindi', async () => {
+    showInHindi();
+    await openReview({ body: session });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'अपनी गलतियाँ दोहराइए' }, LOAD),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('दोहराने के लिए 2 सवाल · 3 बाकी', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('क्विज़: Addition up to 100')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: /12/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'मेरे जवाब जाँचें' }));
+    expect(await screen.findByText('जमा करने से पहले कृपया सभी सवालों के जवाब दें।')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: /run/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'मेरे जवाब जाँचें' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'दोहराने का नतीजा' }, LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByText('2 में से 1 सही')).toBeInTheDocument();
+    expect(screen.getByText('बहुत अच्छे, याद रहा! यह 3 दिन बाद फिर आएगा।')).toBeInTheDocument();
+    expect(
+      screen.getByText('यह सवाल अगली बार दोहराते समय फिर आएगा, ताकि आप दोबारा कोशिश कर सकें।'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'अपनी गलतियाँ दोहराइए (1 बाकी)' })).toBeInTheDocument();
+  });
+
+  it('says in Hindi when nothing is due', async () => {
+    showInHindi();
+    await openReview({ body: { due: 0, questions: [] } });
+    expect(await screen.findByText('अभी दोहराने के लिए कुछ नहीं है। बहुत बढ़िया!', {}, LOAD)).toBeInTheDocument();
+  });
+});
+
 describe('comesBackNote', () => {
   it.each([
     [false, 0, 'It comes back in your next review, so you can try again.'],
@@ -160,6 +193,6 @@ describe('comesBackNote', () => {
     [true, 3, 'Well remembered! It comes back in 3 days.'],
     [true, 21, 'Well remembered! It comes back in 21 days.'],
   ] as const)('right %s, due in %s days → %s', (isCorrect, days, text) => {
-    expect(comesBackNote(isCorrect, days)).toBe(text);
+    expect(comesBackNote(isCorrect, days, translate)).toBe(text);
   });
 });

@@ -1,29 +1,17 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import {
-  ANSWER_ALL_QUESTIONS_MESSAGE,
-  reviewLinkLabel,
-  type ReviewSessionResponse,
-  type SubmitReviewResponse,
-} from '@quizquest/shared';
+import type { ReviewSessionResponse, SubmitReviewResponse } from '@quizquest/shared';
 import { Celebration } from '../../../components/celebration.tsx';
 import { errorMessage, isAbort } from '../../../lib/api-client.ts';
 import { useReadAloud } from '../../../lib/speech.ts';
 import { notify } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useText, type Translate } from '../../../i18n/use-text.ts';
 import { fetchReview, submitReview } from '../api.ts';
 import { AttemptQuestion } from '../components/attempt-question.tsx';
 import { ResultQuestionItem } from '../components/result-question-item.tsx';
 import { Stars } from '../components/stars.tsx';
 import { scrollToTop } from '../page-helpers.ts';
-
-export const REVIEW_TITLE = 'Review your mistakes';
-export const REVIEW_INTRO =
-  'Questions you found tricky come back here until you know them. Answer them again, then read why.';
-export const REVIEW_LOAD_FAILED = 'Failed to load your review. Please try again later.';
-export const REVIEW_SUBMIT_FAILED = 'Your answers could not be checked. Please try again.';
-export const NOTHING_TO_REVIEW = 'Nothing to review right now. Well done!';
-export const CHECK_ANSWERS = 'Check my answers';
 
 type Loaded =
   | { state: 'loading' }
@@ -35,12 +23,12 @@ type Loaded =
  * When a reviewed question comes back, in a child's words: `days` from the learner's today, in the
  * learner's own time zone (the server counts them, so the device's zone does not matter).
  */
-export function comesBackNote(isCorrect: boolean, days: number | null): string {
-  if (!isCorrect) return 'It comes back in your next review, so you can try again.';
-  if (days === null) return 'Learnt! It leaves your review box.';
-  if (days <= 0) return 'Well remembered! It comes back later today.';
-  if (days === 1) return 'Well remembered! It comes back tomorrow.';
-  return `Well remembered! It comes back in ${days} days.`;
+export function comesBackNote(isCorrect: boolean, days: number | null, t: Translate): string {
+  if (!isCorrect) return t('attempts.review.comesBackNextReview');
+  if (days === null) return t('attempts.review.learnt');
+  if (days <= 0) return t('attempts.review.comesBackToday');
+  if (days === 1) return t('attempts.review.comesBackTomorrow');
+  return t('attempts.review.comesBackInDays', { days });
 }
 
 /**
@@ -49,7 +37,8 @@ export function comesBackNote(isCorrect: boolean, days: number | null): string {
  * wrong answer, and when it comes back. Reviews count toward no quiz's attempts.
  */
 export function ReviewPage() {
-  useDocumentTitle(REVIEW_TITLE);
+  const t = useText();
+  useDocumentTitle(t('attempts.review.title'));
   const readAloud = useReadAloud();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [answers, setAnswers] = useState<Array<number | undefined>>([]);
@@ -76,18 +65,18 @@ export function ReviewPage() {
   if (loaded.state === 'loading' || loaded.state === 'failed') {
     return (
       <div className="page review-page">
-        <h1>{REVIEW_TITLE}</h1>
+        <h1>{t('attempts.review.title')}</h1>
         {loaded.state === 'loading' ? (
           <p role="status" className="list-message">
-            Loading your review...
+            {t('attempts.review.loading')}
           </p>
         ) : (
           <>
             <p role="alert" className="form-error">
-              {REVIEW_LOAD_FAILED}
+              {t('attempts.review.loadFailed')}
             </p>
             <p className="link-row">
-              <Link to="/dashboard">Back to Dashboard</Link>
+              <Link to="/dashboard">{t('attempts.review.backToDashboard')}</Link>
             </p>
           </>
         )}
@@ -102,28 +91,31 @@ export function ReviewPage() {
       <div className="page review-page result-page">
         {perfect ? <Celebration /> : null}
         <div className="page-header">
-          <h1>Review result</h1>
+          <h1>{t('attempts.review.resultHeading')}</h1>
         </div>
-        <section className="result-summary" aria-label="Your review">
+        <section className="result-summary" aria-label={t('attempts.review.summaryLabel')}>
           <Stars correct={result.correctCount} total={result.totalQuestions} size="large" />
           <p className="result-count">
-            {result.correctCount} / {result.totalQuestions} correct
+            {t('attempts.review.correctCount', {
+              correct: result.correctCount,
+              total: result.totalQuestions,
+            })}
           </p>
           <p className="result-cheer">
-            {perfect ? 'You remembered every one. Brilliant!' : 'Good practice! Read why below.'}
+            {perfect ? t('attempts.review.perfect') : t('attempts.review.goodPractice')}
           </p>
           <div className="actions">
             {result.due > 0 ? (
               <button type="button" className="button" onClick={() => load()}>
-                {reviewLinkLabel(result.due)}
+                {t('attempts.review.reviewAgain', { due: result.due })}
               </button>
             ) : null}
             <Link to="/dashboard" className={result.due > 0 ? 'button button-secondary' : 'button'}>
-              Back to Dashboard
+              {t('attempts.review.backToDashboard')}
             </Link>
           </div>
         </section>
-        <h2>Your answers</h2>
+        <h2>{t('attempts.review.yourAnswers')}</h2>
         <ol className="result-questions">
           {result.results.map((question, index) => (
             <ResultQuestionItem
@@ -133,7 +125,7 @@ export function ReviewPage() {
               number={index + 1}
               readAloud={readAloud}
               note={
-                <p className="review-next">{comesBackNote(question.isCorrect, question.nextDueInDays)}</p>
+                <p className="review-next">{comesBackNote(question.isCorrect, question.nextDueInDays, t)}</p>
               }
             />
           ))}
@@ -146,15 +138,15 @@ export function ReviewPage() {
   if (session.questions.length === 0) {
     return (
       <div className="page review-page">
-        <h1>{REVIEW_TITLE}</h1>
-        <p className="banner banner-success">{NOTHING_TO_REVIEW}</p>
-        <p className="muted">{REVIEW_INTRO}</p>
+        <h1>{t('attempts.review.title')}</h1>
+        <p className="banner banner-success">{t('attempts.review.nothingToReview')}</p>
+        <p className="muted">{t('attempts.review.intro')}</p>
         <div className="actions">
           <Link to="/quizzes" className="button">
-            Practice Quizzes
+            {t('attempts.review.practiceQuizzes')}
           </Link>
           <Link to="/dashboard" className="button button-secondary">
-            Back to Dashboard
+            {t('attempts.review.backToDashboard')}
           </Link>
         </div>
       </div>
@@ -169,7 +161,7 @@ export function ReviewPage() {
     if (submitting) return;
     const missing = questions.findIndex((_, index) => answers[index] === undefined);
     if (missing !== -1) {
-      notify('error', ANSWER_ALL_QUESTIONS_MESSAGE);
+      notify('error', t('attempts.review.answerAll'));
       document.querySelector<HTMLInputElement>(`#question-${missing + 1} input[type="radio"]`)?.focus();
       return;
     }
@@ -180,7 +172,7 @@ export function ReviewPage() {
       scrollToTop();
       setLoaded({ state: 'result', result, answers: given });
     } catch (error) {
-      notify('error', errorMessage(error, REVIEW_SUBMIT_FAILED));
+      notify('error', errorMessage(error, t('attempts.review.submitFailed')));
       // The session may have been answered elsewhere (another tab): show what is due now.
       load();
     } finally {
@@ -191,16 +183,16 @@ export function ReviewPage() {
   return (
     <div className="page review-page attempt-page">
       <div className="page-header">
-        <h1>{REVIEW_TITLE}</h1>
+        <h1>{t('attempts.review.title')}</h1>
         <p className="subtitle">
-          {questions.length} {questions.length === 1 ? 'question' : 'questions'} to review · {session.due} due
+          {t('attempts.review.subtitle', { count: questions.length, due: session.due })}
         </p>
-        <p className="muted">{REVIEW_INTRO}</p>
+        <p className="muted">{t('attempts.review.intro')}</p>
       </div>
       <form className="attempt-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         {questions.map((question, index) => (
           <div key={question._id} className="review-question">
-            <p className="review-from muted">From: {question.quizTitle}</p>
+            <p className="review-from muted">{t('attempts.review.from', { quiz: question.quizTitle })}</p>
             <AttemptQuestion
               question={question}
               index={index}
@@ -219,10 +211,10 @@ export function ReviewPage() {
         ))}
         <div className="attempt-submit">
           <p className="muted">
-            {answeredCount} of {questions.length} answered
+            {t('attempts.review.answered', { answered: answeredCount, total: questions.length })}
           </p>
           <button type="submit" className="button" disabled={submitting}>
-            {submitting ? 'Checking...' : CHECK_ANSWERS}
+            {submitting ? t('attempts.review.checking') : t('attempts.review.checkAnswers')}
           </button>
         </div>
       </form>
