@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
-import { findPlan, formatEnInDate, LEVEL_COUNT } from '@quizquest/shared';
+import { findPlan, LEVEL_COUNT } from '@quizquest/shared';
+import { formatDate } from '../../../i18n/format.ts';
+import { useText } from '../../../i18n/use-text.ts';
 
 export interface PlanCardProps {
   subscription: string;
@@ -8,31 +10,31 @@ export interface PlanCardProps {
   allowedLevel: number;
 }
 
-export function practiceLimitText({ maxQuizzes, maxAttemptsPerQuiz }: PlanCardProps['quizLimits']): string {
-  const quizzes = maxQuizzes === null ? 'Unlimited practice quizzes' : `Up to ${maxQuizzes} practice quizzes`;
-  return `${quizzes}, ${maxAttemptsPerQuiz} attempts each`;
-}
-
-export function certificationLevelText(allowedLevel: number): string {
-  if (allowedLevel <= 0) return 'Certification levels: none yet (upgrade to unlock them)';
-  return `Certification levels: ${allowedLevel} of ${LEVEL_COUNT}`;
-}
-
 /** Spec §2 Profile: the active plan (or 'Free Plan'), its limits, and Upgrade Now. */
 export function PlanCard(props: PlanCardProps) {
+  const t = useText();
+  const { maxQuizzes, maxAttemptsPerQuiz } = props.quizLimits;
   return (
     <section className="card plan-summary" aria-labelledby="plan-summary-title">
-      <h2 id="plan-summary-title">Your Plan</h2>
+      <h2 id="plan-summary-title">{t('profile.plan.title')}</h2>
       <p className="plan-summary-name">{findPlan(props.subscription).name}</p>
       <ul className="plan-facts">
-        <li>{practiceLimitText(props.quizLimits)}</li>
-        <li>{certificationLevelText(props.allowedLevel)}</li>
+        <li>
+          {maxQuizzes === null
+            ? t('profile.plan.unlimitedPractice', { attempts: maxAttemptsPerQuiz })
+            : t('profile.plan.practiceLimit', { count: maxQuizzes, attempts: maxAttemptsPerQuiz })}
+        </li>
+        <li>
+          {props.allowedLevel <= 0
+            ? t('profile.plan.noCertificationLevels')
+            : t('profile.plan.certificationLevels', { level: props.allowedLevel, total: LEVEL_COUNT })}
+        </li>
         {props.subscriptionEndsAt ? (
-          <li>Active until {formatEnInDate(props.subscriptionEndsAt, 'long')}</li>
+          <li>{t('profile.plan.activeUntil', { date: formatDate(props.subscriptionEndsAt, 'long') })}</li>
         ) : null}
       </ul>
       <Link to="/subscribe" className="button">
-        Upgrade Now
+        {t('profile.plan.upgrade')}
       </Link>
     </section>
   );

@@ -7,8 +7,8 @@ import {
 } from '@quizquest/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, mockFetch, type MockHandler } from '../../../test/fetch-mock.ts';
+import { showInHindi } from '../../../test/language.ts';
 import { admin, currentPath, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
-import { DATA_DOWNLOAD_DONE, PASSWORD_REQUIRED } from './your-data-section.tsx';
 
 const profile: ProfileResponse = {
   first_name: 'Asha',
@@ -61,7 +61,7 @@ describe('profile: Your data', () => {
     const { user, section, callsTo } = await openProfile({ 'GET /api/user/export': { body: exported } });
     await user.click(within(section).getByRole('button', { name: 'Download my data' }));
 
-    expect(await within(section).findByRole('status')).toHaveTextContent(DATA_DOWNLOAD_DONE);
+    expect(await within(section).findByRole('status')).toHaveTextContent('Your data has been downloaded.');
     const [call] = callsTo('GET', '/api/user/export');
     expect(call?.headers.get('authorization')).toBe('Bearer token-of-asha');
     expect(call?.search).toBe('');
@@ -105,7 +105,7 @@ describe('profile: Your data', () => {
 
     // An empty password sends nothing.
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(PASSWORD_REQUIRED);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please type the password to confirm');
     expect(callsTo('POST', '/api/user/delete-account')).toEqual([]);
 
     await user.keyboard('{Escape}');
@@ -151,6 +151,26 @@ describe('profile: Your data', () => {
     expect(currentPath(router)).toBe('/login');
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('asks in Hindi before deleting the account', async () => {
+    mockFetch({
+      'GET /api/auth/me': { body: learner },
+      'GET /api/grades/get-grades': { body: GRADES },
+      'GET /api/user/profile': { body: profile },
+    });
+    storeSession(learner, 'token-of-asha');
+    showInHindi();
+    const { user } = renderApp('/profile');
+    const section = await screen.findByRole('region', { name: 'आपका डेटा' });
+    expect(within(section).getByRole('link', { name: 'प्राइवेसी नोटिस' })).toHaveAttribute('href', '/privacy');
+    expect(within(section).getByRole('button', { name: 'मेरा डेटा डाउनलोड करें' })).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'खाता हटाएँ' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'खाता हटाएँ?' });
+    await user.click(within(dialog).getByRole('button', { name: 'मेरा खाता हटाएँ' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('पक्का करने के लिए कृपया पासवर्ड लिखें');
+    await user.click(within(dialog).getByRole('button', { name: 'रद्द करें' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('offers no deletion to an admin account', async () => {

@@ -1,17 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ACCOUNT_DELETED_MESSAGE } from '@quizquest/shared';
 import { Modal } from '../../../components/modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { Message } from '../../../i18n/message.tsx';
+import { useText } from '../../../i18n/use-text.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { leaveSignOutNotice } from '../../../lib/sign-out-notice.ts';
 import { deleteAccount, downloadMyData } from '../api.ts';
-
-export const DATA_DOWNLOAD_FAILED = 'Your data could not be downloaded. Please try again.';
-export const DATA_DOWNLOAD_DONE = 'Your data has been downloaded.';
-export const DELETE_ACCOUNT_FAILED = 'The account could not be deleted. Please try again.';
-export const PASSWORD_REQUIRED = 'Please type the password to confirm';
 
 interface YourDataSectionProps {
   /** Admin accounts cannot delete themselves (decision 013): the app must keep its admin. */
@@ -20,6 +16,7 @@ interface YourDataSectionProps {
 
 /** Profile: the parent's data rights — a copy of everything stored, and deleting the account. */
 export function YourDataSection({ canDeleteAccount }: YourDataSectionProps) {
+  const t = useText();
   const navigate = useNavigate();
   const [downloading, setDownloading] = useState(false);
   const [downloadStatus, setDownloadStatus] = useState<{ kind: 'done' | 'error'; text: string } | null>(null);
@@ -31,26 +28,25 @@ export function YourDataSection({ canDeleteAccount }: YourDataSectionProps) {
     setDownloadStatus(null);
     try {
       await downloadMyData();
-      setDownloadStatus({ kind: 'done', text: DATA_DOWNLOAD_DONE });
+      setDownloadStatus({ kind: 'done', text: t('profile.data.downloaded') });
     } catch (caught) {
-      setDownloadStatus({ kind: 'error', text: errorMessage(caught, DATA_DOWNLOAD_FAILED) });
+      setDownloadStatus({ kind: 'error', text: errorMessage(caught, t('profile.data.downloadFailed')) });
     } finally {
       setDownloading(false);
     }
   }
 
   function handleDeleted() {
-    leaveSignOutNotice(ACCOUNT_DELETED_MESSAGE);
+    leaveSignOutNotice(t('profile.data.deleted'));
     clearSession();
     void navigate('/login', { replace: true });
   }
 
   return (
     <section className="card your-data" aria-labelledby="your-data-title">
-      <h2 id="your-data-title">Your data</h2>
+      <h2 id="your-data-title">{t('profile.data.title')}</h2>
       <p>
-        Download a copy of everything QuizQuest keeps about this account, or delete the account. The{' '}
-        <Link to="/privacy">Privacy Notice</Link> explains what we keep, why and for how long.
+        <Message id="profile.data.intro" components={{ 0: <Link to="/privacy" /> }} />
       </p>
       <div className="your-data-actions">
         <button
@@ -59,11 +55,11 @@ export function YourDataSection({ canDeleteAccount }: YourDataSectionProps) {
           disabled={downloading}
           onClick={() => void handleDownload()}
         >
-          {downloading ? 'Preparing your data...' : 'Download my data'}
+          {downloading ? t('profile.data.preparing') : t('profile.data.download')}
         </button>
         {canDeleteAccount ? (
           <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
-            Delete account
+            {t('profile.data.delete')}
           </button>
         ) : null}
       </div>
@@ -76,7 +72,7 @@ export function YourDataSection({ canDeleteAccount }: YourDataSectionProps) {
           {downloadStatus?.text ?? ''}
         </p>
       )}
-      {!canDeleteAccount ? <p className="field-hint">Admin accounts cannot be deleted here.</p> : null}
+      {!canDeleteAccount ? <p className="field-hint">{t('profile.data.adminCannotDelete')}</p> : null}
       {confirming ? (
         <DeleteAccountDialog onCancel={() => setConfirming(false)} onDeleted={handleDeleted} />
       ) : null}
@@ -94,6 +90,7 @@ const focusPassword = () => document.getElementById(PASSWORD_ID)?.focus();
 
 /** Asks for the password again: deleting cannot be undone. */
 function DeleteAccountDialog({ onCancel, onDeleted }: DeleteAccountDialogProps) {
+  const t = useText();
   const descriptionId = useId();
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -109,7 +106,7 @@ function DeleteAccountDialog({ onCancel, onDeleted }: DeleteAccountDialogProps) 
     event.preventDefault();
     if (busy) return;
     if (password === '') {
-      setError(PASSWORD_REQUIRED);
+      setError(t('profile.deleteAccount.passwordRequired'));
       focusPassword();
       return;
     }
@@ -119,7 +116,7 @@ function DeleteAccountDialog({ onCancel, onDeleted }: DeleteAccountDialogProps) 
       await deleteAccount({ password });
       onDeleted();
     } catch (caught) {
-      setError(errorMessage(caught, DELETE_ACCOUNT_FAILED));
+      setError(errorMessage(caught, t('profile.deleteAccount.failed')));
       setBusy(false);
       setPassword('');
       setFocusRequest((count) => count + 1);
@@ -128,7 +125,7 @@ function DeleteAccountDialog({ onCancel, onDeleted }: DeleteAccountDialogProps) 
 
   return (
     <Modal
-      title="Delete account?"
+      title={t('profile.deleteAccount.title')}
       role="alertdialog"
       describedBy={descriptionId}
       locked={busy}
@@ -136,23 +133,17 @@ function DeleteAccountDialog({ onCancel, onDeleted }: DeleteAccountDialogProps) 
     >
       <form className="form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-busy={busy}>
         <div id={descriptionId}>
-          <p>
-            This deletes the account for good: the profile, the photo, the plan, the quiz history, the
-            certifications and the certificates. It cannot be undone.
-          </p>
-          <p>
-            Quiz scores stay only as anonymous numbers in the quiz statistics, without any name. Download your
-            data first if you want to keep a copy.
-          </p>
+          <p>{t('profile.deleteAccount.warning')}</p>
+          <p>{t('profile.deleteAccount.anonymousScores')}</p>
         </div>
         <TextField
           id={PASSWORD_ID}
-          label="Password"
+          label={t('profile.deleteAccount.password')}
           type="password"
           name="password"
           autoComplete="current-password"
           required
-          hint="Type the account's password to confirm."
+          hint={t('profile.deleteAccount.passwordHint')}
           value={password}
           disabled={busy}
           onChange={(event) => {
@@ -168,10 +159,10 @@ function DeleteAccountDialog({ onCancel, onDeleted }: DeleteAccountDialogProps) 
         ) : null}
         <div className="modal-actions">
           <button type="button" className="button button-secondary" disabled={busy} onClick={onCancel}>
-            Cancel
+            {t('profile.deleteAccount.cancel')}
           </button>
           <button type="submit" className="button button-danger" disabled={busy}>
-            {busy ? 'Deleting...' : 'Delete my account'}
+            {busy ? t('profile.deleteAccount.deleting') : t('profile.deleteAccount.submit')}
           </button>
         </div>
       </form>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { GRADES, TIME_ZONE_MESSAGE, type ProfileResponse } from '@quizquest/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockHandler } from '../../../test/fetch-mock.ts';
+import { showInHindi } from '../../../test/language.ts';
 import { findToast, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 import type * as AvatarImage from '../avatar-image.ts';
 import { compressAvatar } from '../avatar-image.ts';
@@ -70,6 +71,49 @@ describe('profile page', () => {
       within(plan).getByText('Certification levels: none yet (upgrade to unlock them)'),
     ).toBeInTheDocument();
     expect(within(plan).getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/subscribe');
+  });
+
+  it('speaks Hindi: the heading, the labels, the choices, the plan card and Save', async () => {
+    mockFetch({
+      'GET /api/auth/me': { body: learner },
+      'GET /api/grades/get-grades': { body: GRADES },
+      'GET /api/user/profile': {
+        body: { ...profile, subscription: 'plan299', subscriptionEndsAt: '2027-01-10T08:00:00.000Z' },
+      },
+    });
+    storeSession();
+    showInHindi();
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'मेरी प्रोफ़ाइल' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'प्रोफ़ाइल सेव करें' })).toBeInTheDocument();
+    expect(screen.getByLabelText('पहला नाम')).toHaveValue('Asha');
+    expect(screen.getByLabelText('कक्षा')).toHaveValue('c-3');
+    expect(within(screen.getByLabelText('कक्षा')).getByRole('option', { name: 'कक्षा 3' })).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('लिंग'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['लिंग चुनें', 'लड़का', 'लड़की']);
+    expect(screen.getByLabelText('लिंग')).toHaveValue('Female');
+    const plan = screen.getByRole('region', { name: 'आपका प्लान' });
+    expect(within(plan).getByText('10 जनवरी 2027 तक चालू')).toBeInTheDocument();
+    expect(within(plan).getByRole('link', { name: 'अभी अपग्रेड करें' })).toHaveAttribute('href', '/subscribe');
+    expect(screen.getByRole('region', { name: 'आपका डेटा' })).toBeInTheDocument();
+  });
+
+  it('switches the language from its row at once and saves it apart from Save Profile', async () => {
+    const { user, callsTo } = await openProfile({ 'PUT /api/user/language': { body: { language: 'hi' } } });
+    const form = screen.getByRole('button', { name: 'Save Profile' }).closest('form') as HTMLElement;
+    const languages = within(form).getByRole('group', { name: 'Language' });
+    expect(within(languages).getByRole('button', { name: 'English' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(within(languages).getByRole('button', { name: 'हिन्दी' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'मेरी प्रोफ़ाइल' })).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('PUT', '/api/user/language')).toHaveLength(1));
+    expect(callsTo('PUT', '/api/user/language')[0]?.body).toEqual({ language: 'hi' });
+    expect(callsTo('PUT', '/api/user/profile')).toHaveLength(0);
   });
 
   it('shows a paid plan with its limits and end date', async () => {

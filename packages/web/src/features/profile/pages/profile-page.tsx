@@ -8,23 +8,30 @@ import {
   ProfileUpdateRequest,
   type ProfileResponse,
 } from '@quizquest/shared';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { msg } from '../../../i18n/i18n.ts';
+import { useText } from '../../../i18n/use-text.ts';
 import { ApiError, errorMessage, isAbort } from '../../../lib/api-client.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
-import { useGrades } from '../../../lib/grades.ts';
+import { gradeOptions, useGrades } from '../../../lib/grades.ts';
 import { getSession, updateSessionUser, useAuth } from '../../../lib/session.ts';
 import { notify } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchProfile, saveProfile } from '../api.ts';
-import { AVATAR_FILE_TYPES, AVATAR_READ_ERROR, compressAvatar } from '../avatar-image.ts';
+import { AVATAR_FILE_TYPES, compressAvatar } from '../avatar-image.ts';
 import { PlanCard } from '../components/plan-card.tsx';
 import { YourDataSection } from '../components/your-data-section.tsx';
+import { fieldErrorsIn } from '../field-errors.ts';
 import { timeZoneOptions } from '../time-zones.ts';
+import '../profile.css';
 
-export const PROFILE_UPDATED = 'Profile updated';
-export const PROFILE_SAVE_FAILED = 'Failed to save';
-export const LOADING_PROFILE = 'Loading profile...';
+/** The gender choices' labels; the values sent stay the schema's ('Male', 'Female'). */
+const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  Male: msg('profile.form.genderMale'),
+  Female: msg('profile.form.genderFemale'),
+};
 
 type Field =
   'first_name' | 'last_name' | 'grade' | 'phone' | 'gender' | 'dob' | 'email' | 'avatar' | 'timeZone';
@@ -101,7 +108,8 @@ function yesterday(): string {
 
 /** Spec §2 Profile ('My Profile'): avatar, the learner's details and the active plan. */
 export function ProfilePage() {
-  useDocumentTitle('My Profile');
+  const t = useText();
+  useDocumentTitle(t('profile.page.documentTitle'));
   const { user } = useAuth();
   const grades = useGrades();
   const [profile, setProfile] = useState<ProfileResponse | null>(null);
@@ -139,8 +147,8 @@ export function ProfilePage() {
   if (!profile || !values) {
     return (
       <div className="page">
-        <h1>My Profile</h1>
-        <p role="status">{LOADING_PROFILE}</p>
+        <h1>{t('profile.page.title')}</h1>
+        <p role="status">{t('profile.page.loading')}</p>
       </div>
     );
   }
@@ -151,7 +159,7 @@ export function ProfilePage() {
   };
 
   function showFieldErrors(errors: Partial<Record<Field, string>>) {
-    setFieldErrors(errors);
+    setFieldErrors(fieldErrorsIn(errors, t));
     const first = FIELD_ORDER.find((field) => errors[field]);
     if (first) document.getElementById(INPUT_IDS[first])?.focus();
   }
@@ -165,7 +173,7 @@ export function ProfilePage() {
       setAvatar(await compressAvatar(file));
       setFieldErrors(({ avatar: _cleared, ...rest }) => rest);
     } catch {
-      setFieldErrors((current) => ({ ...current, avatar: AVATAR_READ_ERROR }));
+      setFieldErrors((current) => ({ ...current, avatar: t('profile.avatar.readError') }));
     } finally {
       setReadingAvatar(false);
     }
@@ -216,12 +224,12 @@ export function ProfilePage() {
           grade: saved.grade,
         });
       }
-      notify('success', PROFILE_UPDATED);
+      notify('success', t('profile.page.updated'));
     } catch (caught) {
-      notify('error', PROFILE_SAVE_FAILED);
+      notify('error', t('profile.page.saveFailed'));
       const serverFieldErrors = caught instanceof ApiError ? caught.fieldErrors : {};
       if (Object.keys(serverFieldErrors).length > 0) showFieldErrors(serverFieldErrors);
-      else setError(errorMessage(caught, PROFILE_SAVE_FAILED));
+      else setError(errorMessage(caught, t('profile.page.saveFailed')));
     } finally {
       setBusy(false);
     }
@@ -232,7 +240,7 @@ export function ProfilePage() {
 
   return (
     <div className="page profile-page">
-      <h1>My Profile</h1>
+      <h1>{t('profile.page.title')}</h1>
       <div className="profile-layout">
         <form className="card form profile-form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
           <div className="avatar-picker">
@@ -253,7 +261,9 @@ export function ProfilePage() {
                   {initials}
                 </span>
               )}
-              <span className="avatar-button-text">{avatar ? 'Change photo' : 'Upload photo'}</span>
+              <span className="avatar-button-text">
+                {avatar ? t('profile.avatar.change') : t('profile.avatar.upload')}
+              </span>
             </button>
             <input
               ref={fileInput}
@@ -265,10 +275,10 @@ export function ProfilePage() {
             />
             <p id="profile-avatar-hint" className="field-hint" aria-live="polite">
               {readingAvatar
-                ? 'Preparing the photo...'
+                ? t('profile.avatar.preparing')
                 : avatarIsNew
-                  ? 'Press Save Profile to keep this photo.'
-                  : 'Click the picture to choose a photo.'}
+                  ? t('profile.avatar.saveToKeep')
+                  : t('profile.avatar.hint')}
             </p>
             {fieldErrors.avatar ? (
               <p id="profile-avatar-error" className="field-error">
@@ -281,15 +291,24 @@ export function ProfilePage() {
                 className="button button-secondary button-small"
                 onClick={() => setAvatar(null)}
               >
-                Remove photo
+                {t('profile.avatar.remove')}
               </button>
             ) : null}
+          </div>
+
+          {/* Switches at once and saves itself (PUT /api/user/language), apart from Save Profile. */}
+          <div className="field profile-language">
+            <span className="profile-language-label" aria-hidden="true">
+              {t('profile.form.language')}
+            </span>
+            <LanguageSwitch />
+            <p className="field-hint">{t('profile.form.languageHint')}</p>
           </div>
 
           <div className="field-pair">
             <TextField
               id={INPUT_IDS.first_name}
-              label="First name"
+              label={t('profile.form.firstName')}
               name="first_name"
               autoComplete="given-name"
               required
@@ -299,7 +318,7 @@ export function ProfilePage() {
             />
             <TextField
               id={INPUT_IDS.last_name}
-              label="Last name"
+              label={t('profile.form.lastName')}
               name="last_name"
               autoComplete="family-name"
               required
@@ -310,28 +329,28 @@ export function ProfilePage() {
           </div>
           <SelectField
             id={INPUT_IDS.grade}
-            label="Grade"
+            label={t('profile.form.grade')}
             name="grade"
             required
-            placeholder="Select grade"
-            options={grades}
+            placeholder={t('profile.form.selectGrade')}
+            options={gradeOptions(grades, t)}
             value={values.grade}
             onChange={(event) => update('grade')(event.target.value)}
             error={fieldErrors.grade}
           />
           <TextField
             id={INPUT_IDS.email}
-            label="Email"
+            label={t('profile.form.email')}
             type="email"
             name="email"
             readOnly
-            hint="The e-mail address cannot be changed."
+            hint={t('profile.form.emailHint')}
             value={values.email}
             error={fieldErrors.email}
           />
           <TextField
             id={INPUT_IDS.phone}
-            label="Phone"
+            label={t('profile.form.phone')}
             type="tel"
             name="phone"
             autoComplete="tel"
@@ -342,17 +361,17 @@ export function ProfilePage() {
           />
           <SelectField
             id={INPUT_IDS.gender}
-            label="Gender"
+            label={t('profile.form.gender')}
             name="gender"
-            placeholder="Select gender"
-            options={GENDERS.map((gender) => ({ value: gender, label: gender }))}
+            placeholder={t('profile.form.selectGender')}
+            options={GENDERS.map((gender) => ({ value: gender, label: t(GENDER_LABELS[gender]) }))}
             value={values.gender}
             onChange={(event) => update('gender')(event.target.value)}
             error={fieldErrors.gender}
           />
           <TextField
             id={INPUT_IDS.dob}
-            label="Date of birth"
+            label={t('profile.form.dob')}
             type="date"
             name="dob"
             min="1900-01-01"
@@ -363,10 +382,10 @@ export function ProfilePage() {
           />
           <SelectField
             id={INPUT_IDS.timeZone}
-            label="Time zone"
+            label={t('profile.form.timeZone')}
             name="timeZone"
-            placeholder="Select time zone"
-            hint="Your learning days start at midnight here."
+            placeholder={t('profile.form.selectTimeZone')}
+            hint={t('profile.form.timeZoneHint')}
             options={timeZoneOptions(values.timeZone)}
             value={values.timeZone}
             onChange={(event) => update('timeZone')(event.target.value)}
@@ -378,7 +397,7 @@ export function ProfilePage() {
             </p>
           ) : null}
           <button type="submit" className="button button-block" disabled={busy || readingAvatar}>
-            {busy ? 'Saving...' : 'Save Profile'}
+            {busy ? t('profile.form.saving') : t('profile.form.save')}
           </button>
         </form>
         <PlanCard
