@@ -472,6 +472,8 @@ describe('quiz form', { timeout: 30_000 }, () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'क्विज़ बदलें' });
     expect(await within(dialog).findByLabelText('शीर्षक')).toHaveValue('Animals Around Us');
+    expect(within(dialog).getByRole('option', { name: 'विज्ञान' })).toHaveValue('Science');
+    expect(within(dialog).getByRole('checkbox', { name: 'कक्षा 3' })).toBeChecked();
     const level = within(dialog).getByLabelText('लेवल');
     expect(within(level).getByRole('option', { name: 'अभ्यास' })).toBeInTheDocument();
     expect(within(level).getByRole('option', { name: 'लेवल 10' })).toBeInTheDocument();

@@ -4,7 +4,8 @@ import { TextField } from '../../../components/text-field.tsx';
 import { currentLanguage, translate } from '../../../i18n/i18n.ts';
 import { useText } from '../../../i18n/use-text.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { CATALOGUE_GRADES, fetchGrades } from '../../../lib/grades.ts';
+import { categoryLabel } from '../../../lib/categories.ts';
+import { CATALOGUE_GRADES, fetchGrades, gradeLabel } from '../../../lib/grades.ts';
 import { getQuiz, quizCategories, saveQuiz } from '../api.ts';
 import {
   detailToDraft,
@@ -178,7 +179,7 @@ function QuizFormBody({
             <option value="">{t('admin-quiz.form.selectCategory')}</option>
             {categories.map((category) => (
               <option key={category} value={category}>
-                {category}
+                {categoryLabel(category, t)}
               </option>
             ))}
             <option value={NEW_CATEGORY}>{t('admin-quiz.form.addCategory')}</option>
@@ -208,7 +209,7 @@ function QuizFormBody({
                 checked={draft.grades.includes(grade.value)}
                 onChange={(event) => toggleGrade(grade.value, event.target.checked)}
               />
-              {grade.label}
+              {gradeLabel(grade.value, t, grade.label)}
             </label>
           ))}
         </div>
