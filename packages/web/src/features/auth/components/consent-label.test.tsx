@@ -30,9 +30,9 @@ describe('consent label', () => {
     renderLabel();
     expect(
       screen.getByRole('checkbox', {
-        name: 'मैं इस विद्यार्थी का माता-पिता या अभिभावक हूँ और गोपनीयता सूचना से सहमत हूँ',
+        name: 'मैं इस विद्यार्थी का माता-पिता या अभिभावक हूँ और प्राइवेसी नोटिस से सहमत हूँ',
       }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'गोपनीयता सूचना' })).toHaveAttribute('href', '/privacy');
+    expect(screen.getByRole('link', { name: 'प्राइवेसी नोटिस' })).toHaveAttribute('href', '/privacy');
   });
 });

@@ -159,7 +159,7 @@ describe('signup page', () => {
     await user.click(screen.getByRole('button', { name: 'साइन अप करें' }));
     expect(screen.getByText('पहला नाम लिखना ज़रूरी है')).toBeInTheDocument();
     expect(screen.getByText('पासवर्ड कम से कम 8 अक्षरों का होना चाहिए')).toBeInTheDocument();
-    expect(screen.getByText('माता-पिता या अभिभावक का गोपनीयता सूचना से सहमत होना ज़रूरी है')).toBeInTheDocument();
+    expect(screen.getByText('माता-पिता या अभिभावक का प्राइवेसी नोटिस से सहमत होना ज़रूरी है')).toBeInTheDocument();
     expect(callsTo('POST', '/api/auth/signup')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('पहला नाम'), 'Asha');
@@ -167,7 +167,7 @@ describe('signup page', () => {
     await user.type(screen.getByLabelText('ईमेल'), 'asha.parent@example.com');
     await user.selectOptions(screen.getByLabelText('कक्षा'), 'c-3');
     await user.type(screen.getByLabelText('पासवर्ड'), 'a long password');
-    await user.click(screen.getByRole('checkbox', { name: /गोपनीयता सूचना से सहमत हूँ$/ }));
+    await user.click(screen.getByRole('checkbox', { name: /प्राइवेसी नोटिस से सहमत हूँ$/ }));
     await user.click(screen.getByRole('button', { name: 'साइन अप करें' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'अपना ईमेल देखें' })).toBeInTheDocument();
     expect(screen.getByText('साइन अप हो गया! अपने खाते की पुष्टि के लिए कृपया अपना ईमेल देखें।')).toBeInTheDocument();
