@@ -39,7 +39,7 @@ describe('the app shell in Hindi', () => {
     renderApp('/nope');
     expect(await screen.findByRole('heading', { name: '404 - पेज नहीं मिला' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'होम पेज पर जाएँ' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: 'गोपनीयता सूचना' })).toHaveAttribute('href', '/privacy');
+    expect(screen.getByRole('link', { name: 'प्राइवेसी नोटिस' })).toHaveAttribute('href', '/privacy');
     expect(document.title).toBe('पेज नहीं मिला | QuizQuest');
   });
 
