@@ -202,7 +202,7 @@ describe('scoreboard in Hindi', () => {
     );
     const groups = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     const hindiName = findSubLevel('L1-C2')?.hindiName ?? 'no Hindi name';
-    expect(groups).toEqual([`लेवल 1 · ${hindiName} 1 प्रयास▲`, 'Maths 2 प्रयास▼', 'सामान्य 1 प्रयास▼']);
+    expect(groups).toEqual([`लेवल 1 · ${hindiName} 1 प्रयास▲`, 'गणित 2 प्रयास▼', 'सामान्य 1 प्रयास▼']);
     expect(within(card as HTMLElement).getByRole('link', { name: 'पूरा देखें' })).toHaveAttribute(
       'href',
       '/quizzes/result/cert',

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { HistoryAttempt } from '@quizquest/shared';
 import { MasteryBadge } from '../../../components/mastery-badge.tsx';
 import { isAbort } from '../../../lib/api-client.ts';
+import { categoryLabel } from '../../../lib/categories.ts';
 import { masteryOf, useLearningSummary } from '../../../lib/learning-summary.ts';
 import { notify } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -150,13 +151,13 @@ export function ScoreboardPage() {
 }
 
 /**
- * A group's heading in the language shown: a category is the server's word; 'General',
- * 'Unassigned' and 'Level 1 · Alphabet Adventurer' are the app's.
+ * A group's heading in the language shown: one of the six categories by its name in that
+ * language (another category as stored); 'General', 'Unassigned' and the sub-levels are the app's.
  */
 function groupLabel(group: AttemptGroup, t: Translate): string {
   switch (group.kind) {
     case 'category':
-      return group.label;
+      return categoryLabel(group.label, t);
     case 'general':
       return t('attempts.scoreboard.general');
     case 'unassigned':
