@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { QuestionTranslations, QuizTranslations } from '@quizquest/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { QUIZ_CHANGED_CHANNEL } from '../lib/quiz-cache.ts';
@@ -11,6 +12,7 @@ export interface TestQuestion {
   correctIndex?: number;
   explanation?: string | null;
   keepOptionOrder?: boolean;
+  translations?: QuestionTranslations | null;
 }
 
 export interface TestQuizInput {
@@ -30,6 +32,7 @@ export interface TestQuizInput {
   /** A Date to order quizzes by creation. */
   createdAt?: Date;
   questions?: TestQuestion[];
+  translations?: QuizTranslations | null;
 }
 
 export interface TestQuiz {
@@ -85,6 +88,7 @@ export async function insertQuiz(database: Database, input: TestQuizInput = {}):
       attemptsAllowed: input.attemptsAllowed ?? 3,
       questionsPerAttempt: input.questionsPerAttempt ?? null,
       learnMoreLink: input.learnMoreLink ?? null,
+      translations: input.translations ?? null,
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning({ id: quizzes.id });
@@ -109,6 +113,7 @@ export async function insertQuiz(database: Database, input: TestQuizInput = {}):
               correctIndex: question.correctIndex ?? 0,
               explanation: question.explanation ?? null,
               keepOptionOrder: question.keepOptionOrder ?? false,
+              translations: question.translations ?? null,
             })),
           )
           .returning({

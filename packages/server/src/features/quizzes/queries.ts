@@ -10,6 +10,7 @@ import {
   type AttemptedQuestion,
   type GeneratedDraw,
 } from '../../db/schema.ts';
+import { questionRowColumns } from '../../lib/shown-question.ts';
 
 /**
  * The learner's reads of the quiz catalogue. None of these but the pool of a new draw select
@@ -41,6 +42,7 @@ const quizColumns = {
   questionsPerAttempt: quizzes.questionsPerAttempt,
   generator: quizzes.generator,
   version: quizzes.version,
+  translations: quizzes.translations,
 };
 
 /**
@@ -125,16 +127,7 @@ export async function drawPool(db: DbOrTx, quizId: string) {
     .limit(1);
   if (!quiz) return null;
   const pool = await db
-    .select({
-      id: questions.id,
-      text: questions.text,
-      imageMediaId: questions.imageMediaId,
-      options: questions.options,
-      correctIndex: questions.correctIndex,
-      explanation: questions.explanation,
-      explanationImageMediaId: questions.explanationImageMediaId,
-      keepOptionOrder: questions.keepOptionOrder,
-    })
+    .select(questionRowColumns)
     .from(questions)
     .where(eq(questions.quizId, quizId))
     .orderBy(asc(questions.position), asc(questions.id));

@@ -44,7 +44,12 @@ export function quizRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (request) => ({
-      quizzes: await service.publishedQuizzes(deps, currentUser(request).id, request.body),
+      quizzes: await service.publishedQuizzes(
+        deps,
+        currentUser(request).id,
+        request.body,
+        currentUser(request).language,
+      ),
     }),
   );
 
@@ -57,6 +62,12 @@ export function quizRoutes(app: FastifyInstance, deps: AppDeps): void {
         response: { 200: QuizAttemptResponse, ...errorResponses, 403: MessageResponse },
       },
     },
-    async (request) => service.quizForAttempt(deps, currentUser(request).id, request.params.quizId),
+    async (request) =>
+      service.quizForAttempt(
+        deps,
+        currentUser(request).id,
+        request.params.quizId,
+        currentUser(request).language,
+      ),
   );
 }

@@ -4,6 +4,7 @@ import {
   findLevel,
   GRADE_VALUES,
   QUIZ_NOT_FOUND_MESSAGE,
+  type Language,
   type PublishedQuiz,
   type QuizAttemptResponse,
   type QuizOption,
@@ -37,7 +38,12 @@ export async function practiceCategories(deps: AppDeps, grade: string): Promise<
   );
 }
 
-type CatalogueEntry = Omit<PublishedQuiz, 'attemptCount'>;
+/** A practice list entry as cached for everyone: its Hindi title beside it (decision 034). */
+type CatalogueEntry = Omit<PublishedQuiz, 'attemptCount'> & { hindiTitle: string | null };
+
+/** The title a learner reads: the Hindi one for a Hindi learner where the quiz has it. */
+const titleIn = (language: Language, title: string, hindiTitle: string | null) =>
+  language === 'hi' && hindiTitle ? hindiTitle : title;
 
 /** The practice list of a grade (and category), the same for every learner: cached until a quiz changes. */
 async function practiceCatalogue(deps: AppDeps, grade: string, category: string | null) {
@@ -52,6 +58,7 @@ async function practiceCatalogue(deps: AppDeps, grade: string, category: string 
     return rows.map((row) => ({
       _id: row.id,
       title: row.title,
+      hindiTitle: row.translations?.hi?.title ?? null,
       category: row.category,
       grades: inCatalogueOrder(grades.get(row.id) ?? []),
       level: row.level,
@@ -73,12 +80,17 @@ export async function publishedQuizzes(
   deps: AppDeps,
   userId: string,
   params: { grade: string; category?: string | null | undefined },
+  language: Language = 'en',
 ): Promise<PublishedQuiz[]> {
   const [catalogue, attemptCounts] = await Promise.all([
     practiceCatalogue(deps, params.grade, params.category ? params.category : null),
     cachedAttemptCounts(deps, userId),
   ]);
-  return catalogue.map((quiz) => ({ ...quiz, attemptCount: attemptCounts.get(quiz._id) ?? 0 }));
+  return catalogue.map(({ hindiTitle, ...quiz }) => ({
+    ...quiz,
+    title: titleIn(language, quiz.title, hindiTitle),
+    attemptCount: attemptCounts.get(quiz._id) ?? 0,
+  }));
 }
 
 type QuizContent = Omit<QuizAttemptResponse, 'attemptCount' | 'questions' | 'totalQuestions'>;
@@ -88,6 +100,7 @@ interface CachedQuiz {
   content: QuizContent;
   /** Bumped by every edit: a pending draw of another version is drawn again. */
   version: number;
+  hindiTitle: string | null;
 }
 
 async function loadQuizContent(deps: AppDeps, quizId: string): Promise<CachedQuiz | null> {
@@ -107,7 +120,7 @@ async function loadQuizContent(deps: AppDeps, quizId: string): Promise<CachedQui
     learnMoreLink: safeLink(quiz.learnMoreLink),
     quizLimits: quiz.attemptsAllowed,
   };
-  return { content, version: quiz.version };
+  return { content, version: quiz.version, hindiTitle: quiz.translations?.hi?.title ?? null };
 }
 
 /**
@@ -115,7 +128,12 @@ async function loadQuizContent(deps: AppDeps, quizId: string): Promise<CachedQui
  * preferring unseen questions, then those last answered wrong; options shuffled unless a question
  * keeps its order. Each question is kept as shown, with its answer, for scoring and the snapshot.
  */
-async function newDraw(deps: AppDeps, userId: string, quizId: string): Promise<AttemptedQuestion[] | null> {
+async function newDraw(
+  deps: AppDeps,
+  userId: string,
+  quizId: string,
+  language: Language,
+): Promise<AttemptedQuestion[] | null> {
   const [source, attempted] = await Promise.all([
     queries.drawPool(deps.db, quizId),
     queries.shownQuestions(deps.db, userId, quizId),
@@ -128,7 +146,7 @@ async function newDraw(deps: AppDeps, userId: string, quizId: string): Promise<A
     poolHistory(attempted),
     source.questionsPerAttempt,
     cryptoRandom,
-  ).map((question) => shownQuestion(question));
+  ).map((question) => shownQuestion(question, cryptoRandom, language));
   return queries.storeDraw(deps.db, {
     userId,
     quizId,
@@ -183,10 +201,10 @@ const shownId = (question: AttemptedQuestion) =>
   question.questionId ?? (question.generator ? `${question.generator.id}.${question.generator.seed}` : '');
 
 /** The learner's pending draw of the quiz: the stored one while the quiz is unchanged, else a new one. */
-async function drawFor(deps: AppDeps, userId: string, quizId: string, version: number) {
+async function drawFor(deps: AppDeps, userId: string, quizId: string, version: number, language: Language) {
   const pending = await queries.pendingDraw(deps.db, userId, quizId);
   if (pending && pending.quizVersion === version) return pending.questions;
-  return newDraw(deps, userId, quizId);
+  return newDraw(deps, userId, quizId, language);
 }
 
 /**
@@ -197,19 +215,21 @@ export async function quizForAttempt(
   deps: AppDeps,
   userId: string,
   quizId: string,
+  language: Language = 'en',
 ): Promise<QuizAttemptResponse> {
   if (!isUuid(quizId)) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
   const quiz = await deps.quizCache.quiz(quizId, () => loadQuizContent(deps, quizId));
   if (!quiz) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
   await assertCertificationQuizOpenForRead(deps, userId, quiz.content, deps.now());
   const [drawn, attemptCounts] = await Promise.all([
-    drawFor(deps, userId, quizId, quiz.version),
+    drawFor(deps, userId, quizId, quiz.version, language),
     cachedAttemptCounts(deps, userId),
   ]);
   // Deleted or unpublished between the cache and the draw.
   if (!drawn) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
   return {
     ...quiz.content,
+    title: titleIn(language, quiz.content.title, quiz.hindiTitle),
     attemptCount: attemptCounts.get(quizId) ?? 0,
     totalQuestions: drawn.length,
     // Only what a learner may see: the correct answers and explanations stay on the server.

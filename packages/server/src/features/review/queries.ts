@@ -9,6 +9,7 @@ import {
   users,
   type ReviewedQuestion,
 } from '../../db/schema.ts';
+import { questionRowColumns } from '../../lib/shown-question.ts';
 
 /** Review items whose quiz is still live: a deleted or unpublished quiz's questions wait, unseen. */
 const liveQuiz = and(eq(quizzes.published, true), isNull(quizzes.deletedAt));
@@ -27,16 +28,10 @@ export async function dueCount(db: DbOrTx, userId: string, now: Date): Promise<n
 export async function dueQuestions(db: DbOrTx, userId: string, now: Date, limit: number) {
   return db
     .select({
-      id: questions.id,
+      ...questionRowColumns,
       quizId: questions.quizId,
       quizTitle: quizzes.title,
-      text: questions.text,
-      imageMediaId: questions.imageMediaId,
-      options: questions.options,
-      correctIndex: questions.correctIndex,
-      explanation: questions.explanation,
-      explanationImageMediaId: questions.explanationImageMediaId,
-      keepOptionOrder: questions.keepOptionOrder,
+      quizTranslations: quizzes.translations,
     })
     .from(reviewItems)
     .innerJoin(questions, eq(questions.id, reviewItems.questionId))

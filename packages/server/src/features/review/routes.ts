@@ -20,7 +20,7 @@ export function reviewRoutes(app: FastifyInstance, deps: AppDeps): void {
   routes.get(
     '/review',
     { schema: { ...docs, response: { 200: ReviewSessionResponse, ...errorResponses } } },
-    async (request) => reviewSession(deps, currentUser(request).id),
+    async (request) => reviewSession(deps, currentUser(request).id, currentUser(request).language),
   );
 
   routes.post(

@@ -8,6 +8,7 @@ import {
   NO_REVIEW_SESSION_MESSAGE,
   REVIEW_SESSION_SIZE,
   shuffled,
+  type Language,
   type ReviewQuestion,
   type ReviewSessionResponse,
   type SubmitReviewResponse,
@@ -37,7 +38,11 @@ const forLearner = (question: ReviewedQuestion): ReviewQuestion => ({
  * first read while something is due (up to REVIEW_SESSION_SIZE of the longest overdue, shuffled,
  * options shuffled unless kept), the same on every reload until it is submitted.
  */
-export async function reviewSession(deps: AppDeps, userId: string): Promise<ReviewSessionResponse> {
+export async function reviewSession(
+  deps: AppDeps,
+  userId: string,
+  language: Language = 'en',
+): Promise<ReviewSessionResponse> {
   const now = deps.now();
   const [due, pending] = await Promise.all([
     queries.dueCount(deps.db, userId, now),
@@ -47,10 +52,10 @@ export async function reviewSession(deps: AppDeps, userId: string): Promise<Revi
   if (due === 0) return { due, questions: [] };
   const rows = await queries.dueQuestions(deps.db, userId, now, REVIEW_SESSION_SIZE);
   const drawn = shuffled(rows, cryptoRandom).map((question): ReviewedQuestion => ({
-    ...shownQuestion(question),
+    ...shownQuestion(question, cryptoRandom, language),
     questionId: question.id,
     quizId: question.quizId,
-    quizTitle: question.quizTitle,
+    quizTitle: (language === 'hi' ? question.quizTranslations?.hi?.title : undefined) ?? question.quizTitle,
   }));
   const stored = await queries.storeSession(deps.db, userId, drawn);
   return { due, questions: (stored?.questions ?? []).map(forLearner) };
