@@ -230,6 +230,8 @@ const ZOD_OR_SHARED = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]shared[\
 // The schemas of packages/shared: building them is most of zod's cost at load, so a page builds
 // only its own feature's (Rolldown's chunks per set of importers), not every feature's.
 const SHARED_SCHEMAS = /[\\/]packages[\\/]shared[\\/]src[\\/]schemas[\\/]/;
+// The languages (no zod): main.tsx picks the language to load before the app starts, in `boot`.
+const SHARED_IN_BOOT = /[\\/]packages[\\/]shared[\\/]src[\\/]i18n[\\/]languages\.ts$/;
 const LEARNER_PAGES = [
   'features/dashboard/pages/dashboard-page.tsx',
   'features/quizzes/pages/practice-quizzes-page.tsx',
@@ -270,7 +272,7 @@ function staticImports(
  */
 function chunkPlan(graph: ModuleGraph): Map<string, string> {
   const plan = new Map<string, string>();
-  const stop = (id: string) => ZOD_OR_SHARED.test(id);
+  const stop = (id: string) => ZOD_OR_SHARED.test(id) && !SHARED_IN_BOOT.test(id);
   const main = `${SRC}main.tsx`;
   const boot = staticImports(graph, main, stop);
   // What main.tsx needs besides itself, in one chunk rather than one per module the app shares.

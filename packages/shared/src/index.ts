@@ -25,4 +25,5 @@ export * from './rules/local-day.ts';
 export * from './rules/draw.ts';
 export * from './rules/review-schedule.ts';
 export * from './i18n/language.ts';
+export * from './i18n/languages.ts';
 export * from './i18n/translations.ts';

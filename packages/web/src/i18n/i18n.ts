@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@quizquest/shared';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@quizquest/shared/languages';
 import { readItem, writeItem } from '../lib/storage.ts';
 
 /**
