@@ -18,3 +18,7 @@ export const EXPLANATION_MAX = 1000;
 /** Questions one attempt of a quiz may show at most (a quiz's pool may hold more, issue 16). */
 export const QUESTIONS_PER_ATTEMPT_MAX = 100;
 export const CONSENT_TEXT = 'I am the parent or guardian of this learner and agree to the privacy notice';
+
+/** An explanation must say why, not just repeat the correct option. */
+export const EXPLANATION_RESTATES_ANSWER_MESSAGE =
+  'The explanation only repeats the correct answer: say why it is right';

@@ -24,6 +24,7 @@ export * from './rules/streak.ts';
 export * from './rules/local-day.ts';
 export * from './rules/draw.ts';
 export * from './rules/review-schedule.ts';
+export * from './rules/hindi-question.ts';
 export * from './i18n/language.ts';
 export * from './i18n/languages.ts';
 export * from './i18n/translations.ts';

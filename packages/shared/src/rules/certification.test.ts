@@ -118,8 +118,8 @@ describe('progress over earned sets', () => {
 
   it('lists earned sub-levels in catalogue order with their names', () => {
     expect(earnedSubLevels(1, earned('L1-C3', 'L1-C1', 'L2-C1'))).toEqual([
-      { id: 'L1-C1', name: 'Alphabet Adventurer' },
-      { id: 'L1-C3', name: 'Color Explorer' },
+      { id: 'L1-C1', name: 'Alphabet Adventurer', hindiName: 'अक्षर खोजी' },
+      { id: 'L1-C3', name: 'Color Explorer', hindiName: 'रंग खोजी' },
     ]);
     expect(earnedSubLevels(11, earned('L11-C1'))).toEqual([]);
     expect(isLevelFullyEarned(11, earned())).toBe(false);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { findSubLevel, LEVEL_COUNT } from '../catalogue/levels.ts';
 import { EXPLANATION_MAX, OPTIONS_PER_QUESTION } from '../constants.ts';
+import { hindiQuestionProblems } from '../rules/hindi-question.ts';
 import { GradeValue } from './auth.ts';
 import { DateFilter } from './dates.ts';
 import { QuizOption } from './quizzes.ts';
@@ -28,6 +29,8 @@ export const QUIZ_EXPORT_VERSION = 1;
 /** Spec §5: the alerts of the quiz form, letter for letter; the server answers them too. */
 export const questionTextOrImageMessage = (n: number) => `Question ${n} must have either text or image.`;
 export const allOptionsFilledMessage = (n: number) => `All options must be filled in Question ${n}.`;
+export const hindiTextRequiredMessage = (n: number) =>
+  `Question ${n} has Hindi options or an explanation but no Hindi question text.`;
 export const explanationTooLongMessage = (n: number) =>
   `The explanation of Question ${n} must be at most ${EXPLANATION_MAX} characters.`;
 export const correctAnswerMessage = (n: number) =>
@@ -57,6 +60,13 @@ export function isHttpLink(value: string): boolean {
 }
 
 /** '' and null mean "none" in a form; both become null. */
+/** A question's Hindi version as the server gives it back. */
+const HindiQuestionSchema = z.object({
+  questionText: z.string(),
+  options: z.array(z.string().nullable()),
+  explanation: z.string().nullable(),
+});
+
 const optionalText = (max: number, label: string) =>
   z
     .string({ error: `${label} must be text` })
@@ -74,6 +84,30 @@ export const AdminOptionInput = z.object({
   value: z.string({ error: 'An option value must be text' }).transform((value) => value.trim()),
 });
 export type AdminOptionInput = z.input<typeof AdminOptionInput>;
+
+/**
+ * A question's Hindi version as the form sends it (issue 18, decision 034): text, four options in
+ * the English options' order ('' or null keeps the English option: an image, a number, a name) and
+ * the explanation. All empty is no Hindi version.
+ */
+export const AdminHindiQuestionInput = z
+  .object({
+    questionText: optionalText(ADMIN_QUESTION_TEXT_MAX, 'The Hindi question text'),
+    options: z
+      .array(optionalText(ADMIN_OPTION_TEXT_MAX, 'A Hindi option'), { error: 'hi.options must be a list' })
+      .max(OPTIONS_PER_QUESTION, `hi.options has at most ${OPTIONS_PER_QUESTION} entries`)
+      .default([]),
+    explanation: optionalText(EXPLANATION_MAX, 'The Hindi explanation'),
+  })
+  .nullish()
+  .transform((hindi) => {
+    if (!hindi) return null;
+    const options = Array.from({ length: OPTIONS_PER_QUESTION }, (_, index) => hindi.options[index] ?? null);
+    const empty =
+      hindi.questionText === null && hindi.explanation === null && options.every((o) => o === null);
+    return empty ? null : { questionText: hindi.questionText, options, explanation: hindi.explanation };
+  });
+export type AdminHindiQuestionInput = z.input<typeof AdminHindiQuestionInput>;
 
 export const AdminQuestionInput = z.object({
   questionText: optionalText(ADMIN_QUESTION_TEXT_MAX, 'Question text').transform((value) => value ?? ''),
@@ -111,6 +145,8 @@ export const AdminQuestionInput = z.object({
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, '_id must be a question id')
     .nullish()
     .transform((value) => value ?? null),
+  /** Beside the spec's fields (decision 034): the question in Hindi; absent or null: none. */
+  hi: AdminHindiQuestionInput,
 });
 export type AdminQuestionInput = z.input<typeof AdminQuestionInput>;
 
@@ -168,6 +204,11 @@ export const AdminQuizInput = z
       .max(ADMIN_QUESTIONS_MAX, QUESTIONS_PER_ATTEMPT_MESSAGE)
       .nullish()
       .transform((value) => value ?? null),
+    /** Beside the spec's fields (decision 034): the quiz's title in Hindi; absent, null or '': none. */
+    hi: z
+      .object({ title: optionalText(ADMIN_TITLE_MAX, 'The Hindi title') })
+      .nullish()
+      .transform((hindi) => (hindi?.title ? { title: hindi.title } : null)),
     questions: z
       .array(AdminQuestionInput, { error: QUESTIONS_REQUIRED_MESSAGE })
       .min(1, QUESTIONS_REQUIRED_MESSAGE)
@@ -223,6 +264,19 @@ export const AdminQuizInput = z
       }
       if (question.explanation !== null && question.explanation.length > EXPLANATION_MAX) {
         issue(['explanation'], explanationTooLongMessage(n));
+      }
+      if (question.hi) {
+        if (question.hi.questionText === null) issue(['hi', 'questionText'], hindiTextRequiredMessage(n));
+        const hindi = {
+          ...question.hi,
+          // An image option shows the image in Hindi too: Hindi text given for it is not used.
+          options: question.hi.options.map((text, optionIndex) =>
+            question.options[optionIndex]?.type === 'image' ? null : text,
+          ),
+        };
+        for (const problem of hindiQuestionProblems({ ...question, hi: hindi })) {
+          issue(problem.path, `Question ${n}: ${problem.message}`);
+        }
       }
     });
   });
@@ -300,6 +354,8 @@ export const AdminQuestion = z.object({
   explanationImage: z.string().nullable(),
   /** Options shown in the order written instead of shuffled per draw (decision 031). */
   keepOptionOrder: z.boolean(),
+  /** Beside the spec's fields (decision 034): the question in Hindi, or null. */
+  hi: HindiQuestionSchema.nullable().optional(),
 });
 export type AdminQuestion = z.infer<typeof AdminQuestion>;
 
@@ -324,6 +380,8 @@ export const AdminQuizDetail = z.object({
   updatedAt: z.string(),
   totalAttempts: z.number().int(),
   questions: z.array(AdminQuestion),
+  /** Beside the spec's fields (decision 034): the title in Hindi, or null. */
+  hi: z.object({ title: z.string() }).nullable().optional(),
 });
 export type AdminQuizDetail = z.infer<typeof AdminQuizDetail>;
 
@@ -476,8 +534,12 @@ export const ExportedQuiz = z.object({
       /** Absent in files exported before explanations existed; they still import. */
       explanation: z.string().nullable(),
       explanationImage: z.string().nullable(),
+      /** The question in Hindi (decision 034); absent in older files. */
+      hi: HindiQuestionSchema.nullable().optional(),
     }),
   ),
+  /** The title in Hindi (decision 034); absent in older files. */
+  hi: z.object({ title: z.string() }).nullable().optional(),
 });
 export type ExportedQuiz = z.infer<typeof ExportedQuiz>;
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ContentPack,
-  ContentQuiz,
-  EXPLANATION_RESTATES_ANSWER_MESSAGE,
-  type ContentQuizInput,
-} from './content.ts';
+import { EXPLANATION_RESTATES_ANSWER_MESSAGE } from '../constants.ts';
+import { ContentPack, ContentQuiz, type ContentQuizInput } from './content.ts';
 
 const text = (value: string) => ({ type: 'text' as const, value });
 const validQuiz = (overrides: Partial<ContentQuizInput> = {}): ContentQuizInput => ({

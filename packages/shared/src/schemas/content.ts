@@ -3,10 +3,12 @@ import { LEVEL_COUNT, SUB_LEVELS_PER_LEVEL } from '../catalogue/levels.ts';
 import {
   DEFAULT_QUIZ_ATTEMPTS,
   EXPLANATION_MAX,
+  EXPLANATION_RESTATES_ANSWER_MESSAGE,
   OPTIONS_PER_QUESTION,
   QUESTIONS_PER_ATTEMPT_MAX,
 } from '../constants.ts';
 import { generateQuiz } from '../generators/quiz.ts';
+import { hindiQuestionProblems } from '../rules/hindi-question.ts';
 import { GradeValue } from './auth.ts';
 
 /**
@@ -47,10 +49,6 @@ const numberField = (label: string) =>
 
 const sameText = (value: string) => value.trim().toLowerCase();
 
-/** An explanation must say why, not just repeat the correct option. */
-export const EXPLANATION_RESTATES_ANSWER_MESSAGE =
-  'The explanation only repeats the correct answer: say why it is right';
-
 /**
  * A question's Hindi version (issue 18, decision 034): its text, its four options in the English
  * options' order (null keeps the English option: an image, a number, a name) and its explanation.
@@ -65,53 +63,6 @@ export const ContentHindiQuestion = z.strictObject({
   explanation: trimmed('Hindi explanation', EXPLANATION_MAX).optional(),
 });
 export type ContentHindiQuestion = z.output<typeof ContentHindiQuestion>;
-
-/** The problems of a question's Hindi version, each with its path inside the question. */
-export function hindiQuestionProblems(question: {
-  options: ReadonlyArray<{ type: 'text' | 'image'; value: string }>;
-  correctAnswerIndex: number;
-  explanation?: string | null | undefined;
-  hi?: { options: ReadonlyArray<string | null>; explanation?: string | null | undefined } | undefined;
-}): Array<{ path: Array<string | number>; message: string }> {
-  const { hi } = question;
-  if (!hi) return [];
-  const problems: Array<{ path: Array<string | number>; message: string }> = [];
-  const shown = question.options.map((option, index) => {
-    const translated = hi.options[index] ?? null;
-    if (option.type === 'image' && translated !== null) {
-      problems.push({
-        path: ['hi', 'options', index],
-        message: 'An image option has no Hindi text: write null',
-      });
-    }
-    return sameText(translated ?? option.value);
-  });
-  shown.forEach((value, index) => {
-    if (shown.indexOf(value) !== index) {
-      problems.push({ path: ['hi', 'options', index], message: `Hindi option "${value}" appears twice` });
-    }
-  });
-  const hasExplanation =
-    question.explanation !== undefined && question.explanation !== null && question.explanation !== '';
-  if (hasExplanation && !hi.explanation) {
-    problems.push({ path: ['hi', 'explanation'], message: 'The Hindi version needs the explanation too' });
-  }
-  if (hi.explanation && !hasExplanation) {
-    problems.push({
-      path: ['hi', 'explanation'],
-      message: 'A Hindi explanation needs an English explanation',
-    });
-  }
-  const correct = shown[question.correctAnswerIndex];
-  if (
-    hi.explanation &&
-    question.options[question.correctAnswerIndex]?.type === 'text' &&
-    sameText(hi.explanation) === correct
-  ) {
-    problems.push({ path: ['hi', 'explanation'], message: EXPLANATION_RESTATES_ANSWER_MESSAGE });
-  }
-  return problems;
-}
 
 export const ContentQuestion = z
   .strictObject({

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/index.ts';
+import type { QuizTranslations } from '@quizquest/shared';
 import { attempts, categories, media, questions, quizGrades, quizzes } from '../../db/schema.ts';
 import { notifyQuizChanged } from '../../lib/quiz-cache.ts';
 
@@ -96,6 +97,7 @@ const detailColumns = {
   learnMoreLink: quizzes.learnMoreLink,
   attemptsAllowed: quizzes.attemptsAllowed,
   questionsPerAttempt: quizzes.questionsPerAttempt,
+  translations: quizzes.translations,
   version: quizzes.version,
   createdAt: quizzes.createdAt,
   updatedAt: quizzes.updatedAt,
@@ -129,6 +131,7 @@ export async function questionsOf(db: DbOrTx, quizIds: string[]) {
       explanation: questions.explanation,
       explanationImageMediaId: questions.explanationImageMediaId,
       keepOptionOrder: questions.keepOptionOrder,
+      translations: questions.translations,
     })
     .from(questions)
     .where(inArray(questions.quizId, quizIds))
@@ -154,6 +157,7 @@ export interface QuizColumns {
   learnMoreLink: string | null;
   attemptsAllowed?: number | undefined;
   questionsPerAttempt?: number | null | undefined;
+  translations?: QuizTranslations | null | undefined;
 }
 
 export async function insertQuiz(tx: DbOrTx, values: QuizColumns, now: Date): Promise<string> {

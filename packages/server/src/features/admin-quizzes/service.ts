@@ -140,7 +140,9 @@ export function toDetail(row: DetailRow, questions: QuestionRow[]): AdminQuizDet
       explanation: question.explanation,
       explanationImage: question.explanationImageMediaId ? mediaUrl(question.explanationImageMediaId) : null,
       keepOptionOrder: question.keepOptionOrder,
+      hi: question.translations?.hi ?? null,
     })),
+    hi: row.translations?.hi ?? null,
   };
 }
 
@@ -272,6 +274,18 @@ export async function storeQuestions(
       explanation: question.explanation,
       explanationImageMediaId,
       keepOptionOrder: question.keepOptionOrder,
+      translations: question.hi
+        ? {
+            hi: {
+              questionText: question.hi.questionText ?? '',
+              // An image option is shown as it is in Hindi too.
+              options: question.hi.options.map((text, index) =>
+                options[index]?.type === 'image' ? null : text,
+              ),
+              explanation: question.hi.explanation,
+            },
+          }
+        : null,
       // An edit names the question it continues: it keeps its id (decision 031).
       id: question._id ?? undefined,
     });
@@ -297,6 +311,7 @@ export function quizColumnsOf(quiz: AdminQuizValues, categoryId: string): querie
     learnMoreLink: quiz.learnMoreLink,
     attemptsAllowed: quiz.attemptsAllowed ?? undefined,
     questionsPerAttempt: quiz.questionsPerAttempt,
+    translations: quiz.hi ? { hi: quiz.hi } : null,
   };
 }
 

@@ -99,7 +99,9 @@ export async function exportQuizzes(
             ? embed(question.explanationImageMediaId, mediaUrl(question.explanationImageMediaId))
             : null,
           keepOptionOrder: question.keepOptionOrder,
+          hi: question.translations?.hi ?? null,
         })),
+        hi: detail.hi ?? null,
       };
     }),
   };
