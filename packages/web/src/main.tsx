@@ -13,6 +13,8 @@ preloadRoute(window.location.pathname);
 
 // The words of the chosen language download beside React (decision 034); the boot screen stays
 // until both are here. Should they fail to arrive (offline), the app starts anyway.
-void Promise.all([import('./app/start.tsx'), switchLanguage(initialLanguage()).catch(() => undefined)]).then(
-  ([{ startApp }]) => startApp(),
-);
+const words = switchLanguage(initialLanguage()).catch(() => undefined);
+void import('./app/start.tsx').then(async ({ startApp }) => {
+  await words;
+  startApp();
+});
