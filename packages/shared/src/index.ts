@@ -28,3 +28,4 @@ export * from './rules/hindi-question.ts';
 export * from './i18n/language.ts';
 export * from './i18n/languages.ts';
 export * from './i18n/translations.ts';
+export * from './i18n/messages-hi.ts';
