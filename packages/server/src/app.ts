@@ -35,6 +35,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { requireAdmin, requireUser } from './plugins/auth.ts';
 import { limitConnectionsPerAddress } from './plugins/connection-limits.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { localiseResponseMessages } from './plugins/message-language.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { responseSerializer } from './plugins/serializer.ts';
 import { rejectUnstorableText } from './plugins/text-input.ts';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   registerErrorHandler(app);
+  localiseResponseMessages(app);
   rejectUnstorableText(app);
 
   const accountCache = createAccountCache(database);
