@@ -112,7 +112,12 @@ async function completeSignup(
   if (existing) {
     // Same answer as a new sign-up, so the form cannot be used to find out who has an account.
     await deps.mailer.send(
-      alreadyRegisteredMail(existing.email, existing.firstName, `${deps.config.appUrl}/login`),
+      alreadyRegisteredMail(
+        existing.email,
+        existing.firstName,
+        `${deps.config.appUrl}/login`,
+        existing.language,
+      ),
     );
     return;
   }
@@ -139,7 +144,12 @@ async function completeSignup(
   });
   if (!created) return;
   await deps.mailer.send(
-    verificationMail(created.email, created.firstName, `${deps.config.appUrl}/verify-email?token=${token}`),
+    verificationMail(
+      created.email,
+      created.firstName,
+      `${deps.config.appUrl}/verify-email?token=${token}`,
+      created.language,
+    ),
   );
 }
 
@@ -239,7 +249,12 @@ async function sendResetLink(deps: AppDeps, email: string, now: Date) {
     expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
   });
   await deps.mailer.send(
-    resetMail(user.email, user.firstName, `${deps.config.appUrl}/reset-password?token=${token}`),
+    resetMail(
+      user.email,
+      user.firstName,
+      `${deps.config.appUrl}/reset-password?token=${token}`,
+      user.language,
+    ),
   );
 }
 
