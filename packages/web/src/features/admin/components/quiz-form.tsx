@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ADMIN_ATTEMPTS_MAX, LEVELS, findLevel, type Grade } from '@quizquest/shared';
+import { ADMIN_ATTEMPTS_MAX, ADMIN_TITLE_MAX, LEVELS, findLevel, type Grade } from '@quizquest/shared';
 import { TextField } from '../../../components/text-field.tsx';
 import { currentLanguage, translate } from '../../../i18n/i18n.ts';
 import { useText } from '../../../i18n/use-text.ts';
@@ -153,17 +153,28 @@ function QuizFormBody({
 
   return (
     <form className="form quiz-form" onSubmit={(event) => void handleSubmit(event)} aria-busy={saving}>
-      <TextField
-        id="quiz-title"
-        label={t('admin-quiz.form.title')}
-        required
-        // The form opens in a modal: the first field takes the focus once it has loaded.
-        autoFocus
-        maxLength={120}
-        disabled={saving}
-        value={draft.title}
-        onChange={(event) => update({ title: event.target.value })}
-      />
+      <div className="field-pair">
+        <TextField
+          id="quiz-title"
+          label={t('admin-quiz.form.title')}
+          required
+          // The form opens in a modal: the first field takes the focus once it has loaded.
+          autoFocus
+          maxLength={120}
+          disabled={saving}
+          value={draft.title}
+          onChange={(event) => update({ title: event.target.value })}
+        />
+        <TextField
+          id="quiz-title-hi"
+          label={t('admin-quiz.form.hiTitle')}
+          lang="hi"
+          maxLength={ADMIN_TITLE_MAX}
+          disabled={saving}
+          value={draft.hiTitle}
+          onChange={(event) => update({ hiTitle: event.target.value })}
+        />
+      </div>
 
       <div className="field-pair">
         <div className="field">

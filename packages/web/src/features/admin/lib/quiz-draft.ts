@@ -7,14 +7,18 @@ import {
   correctAnswerMessage,
   DEFAULT_QUIZ_ATTEMPTS,
   EXPLANATION_MAX,
+  EXPLANATION_RESTATES_ANSWER_MESSAGE,
   explanationTooLongMessage,
   findLevel,
   GRADES_REQUIRED_MESSAGE,
+  hindiTextRequiredMessage,
   LEARN_MORE_LINK_MESSAGE,
   OPTIONS_PER_QUESTION,
   QUESTIONS_PER_ATTEMPT_MESSAGE,
   questionsPerAttemptTooManyMessage,
   subLevelRequiredMessage,
+  type AdminHindiQuestionInput,
+  type AdminQuestion,
   type AdminQuizDetail,
 } from '@quizquest/shared';
 import { translate } from '../../../i18n/i18n.ts';
@@ -26,6 +30,17 @@ export interface OptionDraft {
   type: OptionType;
   /** Text, or an image as a data string (new) or its URL (already saved). */
   value: string;
+}
+
+/**
+ * A question's Hindi version beside the English (issue 18, decision 034); '' for a field not
+ * written. An empty Hindi option shows the English option; an image option has no Hindi text.
+ */
+export interface HindiQuestionDraft {
+  questionText: string;
+  /** One per English option, in the same order. */
+  options: string[];
+  explanation: string;
 }
 
 export interface QuestionDraft {
@@ -47,10 +62,14 @@ export interface QuestionDraft {
   explanationImage: string;
   /** Options shown as written ('All of the above', numbers in order) instead of shuffled per draw. */
   keepOptionOrder: boolean;
+  /** All fields empty: the question has no Hindi version. */
+  hi: HindiQuestionDraft;
 }
 
 export interface QuizDraft {
   title: string;
+  /** The quiz's title in Hindi (decision 034); '' for none. */
+  hiTitle: string;
   /** A category of the list, '' for none, or NEW_CATEGORY while a new one is being named. */
   category: string;
   newCategory: string;
@@ -87,12 +106,22 @@ export function emptyQuestion(): QuestionDraft {
     explanation: '',
     explanationImage: '',
     keepOptionOrder: false,
+    hi: emptyHindiQuestion(),
+  };
+}
+
+export function emptyHindiQuestion(): HindiQuestionDraft {
+  return {
+    questionText: '',
+    options: Array.from({ length: OPTIONS_PER_QUESTION }, () => ''),
+    explanation: '',
   };
 }
 
 export function emptyDraft(): QuizDraft {
   return {
     title: '',
+    hiTitle: '',
     category: '',
     newCategory: '',
     grades: [],
@@ -163,15 +192,68 @@ function schemaProblem(draft: QuizDraft, issue: { message: string; path: readonl
       return translate('admin.quizDraft.correctAnswer', { n, options: OPTIONS_PER_QUESTION });
     case explanationTooLongMessage(n):
       return translate('admin.quizDraft.explanationTooLong', { n, max: EXPLANATION_MAX });
+    case hindiTextRequiredMessage(n):
+      return translate('admin-quiz.quizDraft.hindiTextRequired', { n });
     default:
-      return issue.message;
+      return hindiProblem(issue.message, n) ?? issue.message;
   }
+}
+
+/**
+ * The Hindi version's problems (shared `hindiQuestionProblems`, which the schema reports as
+ * 'Question N: …') in the language shown now; null for any other message.
+ */
+function hindiProblem(message: string, n: number): string | null {
+  const prefix = `Question ${n}: `;
+  if (!message.startsWith(prefix)) return null;
+  const problem = message.slice(prefix.length);
+  const twice = /^Hindi option "(.*)" appears twice$/s.exec(problem);
+  if (twice) return translate('admin-quiz.quizDraft.hindiOptionTwice', { n, option: twice[1] ?? '' });
+  switch (problem) {
+    case 'The Hindi version needs the explanation too':
+      return translate('admin-quiz.quizDraft.hindiExplanationRequired', { n });
+    case 'A Hindi explanation needs an English explanation':
+      return translate('admin-quiz.quizDraft.englishExplanationRequired', { n });
+    case EXPLANATION_RESTATES_ANSWER_MESSAGE:
+      return translate('admin-quiz.quizDraft.hindiExplanationRestatesAnswer', { n });
+    default:
+      return null;
+  }
+}
+
+/** The saved Hindi version as form fields: '' where it keeps the English (or has none). */
+function hindiToDraft(hindi: AdminQuestion['hi']): HindiQuestionDraft {
+  if (!hindi) return emptyHindiQuestion();
+  return {
+    questionText: hindi.questionText,
+    options: Array.from({ length: OPTIONS_PER_QUESTION }, (_, i) => hindi.options[i] ?? ''),
+    explanation: hindi.explanation ?? '',
+  };
+}
+
+/**
+ * The Hindi version as the server takes it, or undefined when every field is empty: a question
+ * sent without one has none, so clearing the fields removes a saved Hindi version.
+ */
+function hindiToPayload(question: QuestionDraft): AdminHindiQuestionInput | undefined {
+  const text = (value: string) => (value.trim() === '' ? null : value.trim());
+  const options = question.options.map((option, i) =>
+    // An image option shows its image in Hindi too.
+    option.type === 'image' ? null : text(question.hi.options[i] ?? ''),
+  );
+  const questionText = text(question.hi.questionText);
+  const explanation = text(question.hi.explanation);
+  if (questionText === null && explanation === null && options.every((option) => option === null)) {
+    return undefined;
+  }
+  return { questionText, options, explanation };
 }
 
 /** The edit form's starting point: the saved quiz, images as their URLs. */
 export function detailToDraft(quiz: AdminQuizDetail): QuizDraft {
   return {
     title: quiz.title,
+    hiTitle: quiz.hi?.title ?? '',
     category: quiz.category ?? '',
     newCategory: '',
     grades: quiz.grades,
@@ -194,6 +276,7 @@ export function detailToDraft(quiz: AdminQuizDetail): QuizDraft {
       explanation: question.explanation ?? '',
       explanationImage: question.explanationImage ?? '',
       keepOptionOrder: question.keepOptionOrder,
+      hi: hindiToDraft(question.hi),
     })),
   };
 }
@@ -201,8 +284,11 @@ export function detailToDraft(quiz: AdminQuizDetail): QuizDraft {
 /** The body of POST /admin/quizzes/add and PUT /admin/quizzes/{id} (spec §7). */
 export function draftToPayload(draft: QuizDraft): AdminQuizInput {
   const category = draft.category === NEW_CATEGORY ? draft.newCategory.trim() : draft.category;
+  const hiTitle = draft.hiTitle.trim();
   return {
     title: draft.title.trim(),
+    // Sent only when written, like each question's Hindi version: absent is none.
+    ...(hiTitle === '' ? {} : { hi: { title: hiTitle } }),
     category,
     grades: draft.grades,
     level: draft.level,
@@ -211,19 +297,23 @@ export function draftToPayload(draft: QuizDraft): AdminQuizInput {
     learnMoreLink: draft.learnMoreLink.trim() === '' ? null : draft.learnMoreLink.trim(),
     attemptsAllowed: draft.attemptsAllowed,
     questionsPerAttempt: draft.questionsPerAttempt,
-    questions: draft.questions.map((question) => ({
-      // A question added in the form has no id: the server gives it one.
-      ...(question._id === null ? {} : { _id: question._id }),
-      questionText: question.questionText.trim(),
-      questionImage: question.questionImage === '' ? null : question.questionImage,
-      correctAnswerIndex: question.correctAnswerIndex,
-      options: question.options.map((option) => ({
-        type: option.type,
-        value: option.type === 'text' ? option.value.trim() : option.value,
-      })),
-      explanation: question.explanation.trim() === '' ? null : question.explanation.trim(),
-      explanationImage: question.explanationImage === '' ? null : question.explanationImage,
-      keepOptionOrder: question.keepOptionOrder,
-    })),
+    questions: draft.questions.map((question) => {
+      const hi = hindiToPayload(question);
+      return {
+        // A question added in the form has no id: the server gives it one.
+        ...(question._id === null ? {} : { _id: question._id }),
+        questionText: question.questionText.trim(),
+        questionImage: question.questionImage === '' ? null : question.questionImage,
+        correctAnswerIndex: question.correctAnswerIndex,
+        options: question.options.map((option) => ({
+          type: option.type,
+          value: option.type === 'text' ? option.value.trim() : option.value,
+        })),
+        explanation: question.explanation.trim() === '' ? null : question.explanation.trim(),
+        explanationImage: question.explanationImage === '' ? null : question.explanationImage,
+        keepOptionOrder: question.keepOptionOrder,
+        ...(hi === undefined ? {} : { hi }),
+      };
+    }),
   };
 }
