@@ -174,6 +174,9 @@ const EXACT: Record<string, string> = {
   'generatorIds lists at least one generator': 'generatorIds में कम से कम एक जनरेटर होना चाहिए',
   'A quiz has at least one question': 'क्विज़ में कम से कम एक सवाल होना चाहिए',
   'A practice quiz (level 0) has no subLevel': 'अभ्यास क्विज़ (लेवल 0) का कोई subLevel नहीं होता',
+  'A generated quiz is a practice quiz (level 0)': 'अपने-आप बनने वाला क्विज़ अभ्यास क्विज़ (लेवल 0) होता है',
+  'A generated quiz has no questions of its own': 'अपने-आप बनने वाले क्विज़ के अपने सवाल नहीं होते',
+  'A generated quiz needs questionsPerAttempt': 'अपने-आप बनने वाले क्विज़ में questionsPerAttempt होना चाहिए',
   'A content file holds at least one quiz': 'कंटेंट फ़ाइल में कम से कम एक क्विज़ होना चाहिए',
   'A content file is a JSON array of quizzes': 'कंटेंट फ़ाइल क्विज़ की एक JSON array होती है',
 
@@ -259,6 +262,10 @@ const TEMPLATES: Array<[english: string, hindi: string]> = [
 
   // The admin's quiz form and import
   ['Question {n} must have either text or image.', 'सवाल {n} में टेक्स्ट या तस्वीर में से कुछ एक होना चाहिए।'],
+  [
+    'Question {n} has Hindi options or an explanation but no Hindi question text.',
+    'सवाल {n} में हिन्दी विकल्प या ‘समझिए क्यों’ है, लेकिन सवाल का हिन्दी टेक्स्ट नहीं है।',
+  ],
   ['All options must be filled in Question {n}.', 'सवाल {n} के सभी विकल्प भरें।'],
   [
     'The explanation of Question {n} must be at most {max} characters.',
@@ -290,6 +297,7 @@ const TEMPLATES: Array<[english: string, hindi: string]> = [
   ['1 quiz imported', '1 क्विज़ इम्पोर्ट हुआ'],
   ['{count} quizzes imported', '{count} क्विज़ इम्पोर्ट हुए'],
   ['hi.options has exactly {count} entries', 'hi.options में ठीक {count} चीज़ें होनी चाहिए'],
+  ['hi.options has at most {count} entries', 'hi.options में ज़्यादा से ज़्यादा {count} चीज़ें हो सकती हैं'],
   ['Hindi option "{value}" appears twice', 'हिन्दी विकल्प "{value}" दो बार लिखा है'],
   ['A question has exactly {count} options', 'हर सवाल में ठीक {count} विकल्प होने चाहिए'],
   ['Option "{value}" appears twice', 'विकल्प "{value}" दो बार लिखा है'],
