@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  EXPLANATION_MAX,
   GRADES,
   QUESTIONS_PER_ATTEMPT_MESSAGE,
   questionsPerAttemptTooManyMessage,
@@ -488,6 +489,183 @@ describe('quiz form', { timeout: 30_000 }, () => {
     await user.upload(within(question).getByLabelText('सवाल की तस्वीर (ज़रूरी नहीं)'), tooLarge);
     expect(await within(question).findByRole('alert')).toHaveTextContent(
       'तस्वीर बहुत बड़ी है (ज़्यादा से ज़्यादा 2 MB)।',
+    );
+  });
+});
+
+/** The edit fixture with a Hindi version: its third option is an image, which has no Hindi text. */
+function hindiQuizDetail() {
+  const detail = quizDetail();
+  return {
+    ...detail,
+    hi: { title: 'हमारे आस-पास के जानवर' },
+    questions: detail.questions.map((question) => ({
+      ...question,
+      hi: {
+        questionText: 'कौन-सा जानवर भौंकता है?',
+        options: ['बिल्ली', 'गाय', null, 'मछली'],
+        explanation: 'कुत्ते भौंककर अपने परिवार को कुछ बताते हैं।',
+      },
+    })),
+  };
+}
+
+describe('quiz form in Hindi beside the English (issue 18)', { timeout: 30_000 }, () => {
+  it('has a Hindi title and, per question, Hindi fields labelled and marked as Hindi', async () => {
+    const { dialog } = await openForm();
+    const title = within(dialog).getByLabelText('Title in Hindi (optional)');
+    expect(title).toHaveAttribute('lang', 'hi');
+    expect(title).not.toBeRequired();
+    const question = within(dialog).getByRole('group', { name: 'Question 1' });
+    const hindi = within(question).getByRole('group', { name: 'Hindi version (optional)' });
+    expect(hindi).toHaveAccessibleDescription(
+      'Leave a Hindi option empty to show the English one. Image options are shown as they are.',
+    );
+    const fields = [
+      within(hindi).getByLabelText('Question text in Hindi'),
+      ...[1, 2, 3, 4].map((option) => within(hindi).getByLabelText(`Option ${option} in Hindi`)),
+      within(hindi).getByLabelText('Explanation in Hindi'),
+    ];
+    for (const field of fields) expect(field).toHaveAttribute('lang', 'hi');
+    expect(within(hindi).getByLabelText('Explanation in Hindi')).toHaveAccessibleDescription(
+      `Needed when the question has an explanation. 0/${EXPLANATION_MAX} characters`,
+    );
+  });
+
+  it('shows each English option as its Hindi placeholder; an image option has no Hindi field', async () => {
+    const { user, dialog } = await openForm();
+    await fillValidQuiz(user);
+    const hindi = within(dialog).getByRole('group', { name: 'Hindi version (optional)' });
+    expect(within(hindi).getByLabelText('Option 1 in Hindi')).toHaveAttribute('placeholder', 'Cow');
+    expect(within(hindi).getByLabelText('Option 4 in Hindi')).toHaveAttribute('placeholder', 'Hen');
+
+    await user.type(within(hindi).getByLabelText('Option 2 in Hindi'), 'कुत्ता');
+    await user.selectOptions(within(dialog).getByLabelText('Option 2 type'), 'image');
+    expect(within(hindi).queryByLabelText('Option 2 in Hindi')).not.toBeInTheDocument();
+    expect(within(hindi).getAllByLabelText(/^Option \d in Hindi$/)).toHaveLength(3);
+    // Back to text: it starts empty in both languages.
+    await user.selectOptions(within(dialog).getByLabelText('Option 2 type'), 'text');
+    expect(within(hindi).getByLabelText('Option 2 in Hindi')).toHaveValue('');
+  });
+
+  it('sends a filled Hindi version: text, options (empty keeps the English), explanation', async () => {
+    const { user, dialog, callsTo } = await openForm({
+      'POST /api/admin/quizzes/add': { status: 201, body: { message: 'ok', quiz: quizDetail() } },
+    });
+    await fillValidQuiz(user);
+    await user.type(within(dialog).getByLabelText('Title in Hindi (optional)'), ' खेत के जानवर ');
+    const hindi = within(dialog).getByRole('group', { name: 'Hindi version (optional)' });
+    await user.type(within(hindi).getByLabelText('Question text in Hindi'), 'कौन-सा जानवर दूध देता है?');
+    for (const [index, text] of ['गाय', 'कुत्ता', '', 'मुर्गी'].entries()) {
+      if (text) await user.type(within(hindi).getByLabelText(`Option ${index + 1} in Hindi`), text);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Save Quiz' }));
+
+    await waitFor(() => expect(callsTo('POST', '/api/admin/quizzes/add')).toHaveLength(1));
+    const body = callsTo('POST', '/api/admin/quizzes/add')[0]?.body as {
+      hi: unknown;
+      questions: Array<Record<string, unknown>>;
+    };
+    expect(body.hi).toEqual({ title: 'खेत के जानवर' });
+    expect(body.questions[0]?.hi).toEqual({
+      questionText: 'कौन-सा जानवर दूध देता है?',
+      options: ['गाय', 'कुत्ता', null, 'मुर्गी'],
+      explanation: null,
+    });
+  });
+
+  it('edits a quiz with a Hindi version: the fields start from it and an unchanged save keeps it', async () => {
+    const detail = hindiQuizDetail();
+    const { user, dialog, callsTo } = await openForm(
+      {
+        'GET /api/admin/quizzes/q1': { body: detail },
+        'PUT /api/admin/quizzes/q1': { body: { message: 'Quiz saved successfully!', quiz: detail } },
+      },
+      'Edit Animals Around Us',
+    );
+    expect(within(dialog).getByLabelText('Title in Hindi (optional)')).toHaveValue('हमारे आस-पास के जानवर');
+    const hindi = within(dialog).getByRole('group', { name: 'Hindi version (optional)' });
+    expect(within(hindi).getByLabelText('Question text in Hindi')).toHaveValue('कौन-सा जानवर भौंकता है?');
+    expect(within(hindi).getByLabelText('Option 1 in Hindi')).toHaveValue('बिल्ली');
+    expect(within(hindi).getByLabelText('Option 1 in Hindi')).toHaveAttribute('placeholder', 'Cat');
+    expect(within(hindi).queryByLabelText('Option 3 in Hindi')).not.toBeInTheDocument();
+    expect(within(hindi).getByLabelText('Option 4 in Hindi')).toHaveValue('मछली');
+    expect(within(hindi).getByLabelText('Explanation in Hindi')).toHaveValue(
+      'कुत्ते भौंककर अपने परिवार को कुछ बताते हैं।',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save Quiz' }));
+    await waitFor(() => expect(callsTo('PUT', '/api/admin/quizzes/q1')).toHaveLength(1));
+    const body = callsTo('PUT', '/api/admin/quizzes/q1')[0]?.body as {
+      hi: unknown;
+      questions: Array<Record<string, unknown>>;
+    };
+    expect(body.hi).toEqual(detail.hi);
+    expect(body.questions[0]?.hi).toEqual(detail.questions[0]?.hi);
+  });
+
+  it('clearing every Hindi field of a question and the Hindi title sends no Hindi version', async () => {
+    const detail = hindiQuizDetail();
+    const { user, dialog, callsTo } = await openForm(
+      {
+        'GET /api/admin/quizzes/q1': { body: detail },
+        'PUT /api/admin/quizzes/q1': { body: { message: 'Quiz saved successfully!', quiz: quizDetail() } },
+      },
+      'Edit Animals Around Us',
+    );
+    await user.clear(within(dialog).getByLabelText('Title in Hindi (optional)'));
+    const hindi = within(dialog).getByRole('group', { name: 'Hindi version (optional)' });
+    for (const field of within(hindi).getAllByRole('textbox')) await user.clear(field);
+    await user.type(within(hindi).getByLabelText('Option 2 in Hindi'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Quiz' }));
+
+    await waitFor(() => expect(callsTo('PUT', '/api/admin/quizzes/q1')).toHaveLength(1));
+    const body = callsTo('PUT', '/api/admin/quizzes/q1')[0]?.body as {
+      questions: Array<Record<string, unknown>>;
+    };
+    expect(body).not.toHaveProperty('hi');
+    expect(body.questions[0]).not.toHaveProperty('hi');
+    expect(body.questions[0]).toMatchObject({ _id: SAVED_ID_1, questionText: 'Which animal barks?' });
+  });
+
+  it('alerts a Hindi option that repeats another as shown and sends nothing', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const { user, dialog, callsTo } = await openForm();
+    await fillValidQuiz(user);
+    const hindi = within(dialog).getByRole('group', { name: 'Hindi version (optional)' });
+    await user.type(within(hindi).getByLabelText('Question text in Hindi'), 'कौन-सा जानवर दूध देता है?');
+    await user.type(within(hindi).getByLabelText('Option 1 in Hindi'), 'गाय');
+    await user.type(within(hindi).getByLabelText('Option 2 in Hindi'), 'गाय');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Quiz' }));
+
+    const message = 'Question 1: Hindi option "गाय" appears twice';
+    expect(alert).toHaveBeenCalledWith(message);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
+    expect(callsTo('POST', '/api/admin/quizzes/add')).toHaveLength(0);
+  });
+
+  it('speaks Hindi: the Hindi fields and their problem in the admin language', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    mockFetch({
+      'GET /api/grades/get-grades': { body: GRADES },
+      'GET /api/admin/quizzes/quiz-categories': { body: { categories: ['Science'] } },
+      'GET /api/admin/quizzes/q1': { body: hindiQuizDetail() },
+    });
+    storeSession(admin);
+    showInHindi();
+    const user = userEvent.setup({ delay: null });
+    render(<QuizForm quizId="q1" onClose={() => undefined} onSaved={() => undefined} />);
+
+    const dialog = await screen.findByRole('dialog', { name: 'क्विज़ बदलें' });
+    expect(await within(dialog).findByLabelText('शीर्षक हिन्दी में (ज़रूरी नहीं)')).toHaveValue(
+      'हमारे आस-पास के जानवर',
+    );
+    const hindi = within(dialog).getByRole('group', { name: 'हिन्दी में (ज़रूरी नहीं)' });
+    expect(within(hindi).getByLabelText('विकल्प 2 हिन्दी में')).toHaveValue('गाय');
+    await user.clear(within(hindi).getByLabelText('सवाल का टेक्स्ट हिन्दी में'));
+    await user.click(within(dialog).getByRole('button', { name: 'क्विज़ सेव करें' }));
+    expect(alert).toHaveBeenCalledWith(
+      'सवाल 1 में हिन्दी विकल्प या ‘समझिए क्यों’ लिखा है, पर हिन्दी में सवाल नहीं लिखा।',
     );
   });
 });

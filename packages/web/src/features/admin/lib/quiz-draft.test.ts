@@ -181,6 +181,133 @@ describe('quiz draft rules', () => {
   });
 });
 
+describe('the Hindi version in the draft (issue 18)', () => {
+  const hindi = (patch: Partial<QuizDraft['questions'][number]['hi']>) => {
+    const draft = validDraft();
+    return {
+      ...draft,
+      questions: draft.questions.map((q) => ({
+        ...q,
+        hi: { questionText: 'कौन-सा जानवर दूध देता है?', options: ['', '', '', ''], explanation: '', ...patch },
+      })),
+    };
+  };
+
+  it('starts every question with empty Hindi fields and sends no Hindi version for them', () => {
+    const draft = validDraft();
+    expect(draft.hiTitle).toBe('');
+    expect(draft.questions[0]?.hi).toEqual({ questionText: '', options: ['', '', '', ''], explanation: '' });
+    const payload = draftToPayload(draft);
+    expect(payload).not.toHaveProperty('hi');
+    expect(payload.questions[0]).not.toHaveProperty('hi');
+  });
+
+  it('sends the Hindi title and version trimmed; an empty option or an image option is null', () => {
+    const draft = hindi({ options: [' गाय ', '', 'बिल्ली', 'मुर्गी'] });
+    const [question] = draft.questions;
+    const withImage = {
+      ...draft,
+      hiTitle: ' खेत के जानवर ',
+      questions: [
+        {
+          ...question!,
+          options: question!.options.map((option, i) =>
+            i === 3 ? { type: 'image' as const, value: 'data:image/png;base64,AAAA' } : option,
+          ),
+        },
+      ],
+    };
+    const payload = draftToPayload(withImage);
+    expect(payload.hi).toEqual({ title: 'खेत के जानवर' });
+    expect(payload.questions[0]?.hi).toEqual({
+      questionText: 'कौन-सा जानवर दूध देता है?',
+      options: ['गाय', null, 'बिल्ली', null],
+      explanation: null,
+    });
+    expect(draftProblem(withImage)).toBeNull();
+  });
+
+  it('round-trips a saved Hindi version through the form unchanged', () => {
+    const detail = quizDetail();
+    const saved = {
+      ...detail,
+      hi: { title: 'हमारे आस-पास के जानवर' },
+      questions: detail.questions.map((q) => ({
+        ...q,
+        hi: {
+          questionText: 'कौन-सा जानवर भौंकता है?',
+          options: ['बिल्ली', 'गाय', null, 'मछली'],
+          explanation: 'कुत्ते भौंकते हैं।',
+        },
+      })),
+    };
+    const draft = detailToDraft(saved);
+    expect(draft.hiTitle).toBe('हमारे आस-पास के जानवर');
+    expect(draft.questions[0]?.hi).toEqual({
+      questionText: 'कौन-सा जानवर भौंकता है?',
+      options: ['बिल्ली', 'गाय', '', 'मछली'],
+      explanation: 'कुत्ते भौंकते हैं।',
+    });
+    const payload = draftToPayload(draft);
+    expect(payload.hi).toEqual(saved.hi);
+    expect(payload.questions).toEqual(saved.questions);
+  });
+
+  it('a saved question without Hindi (null) loads empty and stays without', () => {
+    const detail = quizDetail();
+    const saved = { ...detail, hi: null, questions: detail.questions.map((q) => ({ ...q, hi: null })) };
+    const payload = draftToPayload(detailToDraft(saved));
+    expect(payload).not.toHaveProperty('hi');
+    expect(payload.questions[0]).not.toHaveProperty('hi');
+  });
+
+  it.each<[string, Parameters<typeof hindi>[0], string | null]>([
+    ['the text alone', {}, null],
+    [
+      'options without the text',
+      { questionText: ' ', options: ['गाय', '', '', ''] },
+      'Question 1 has Hindi options or an explanation but no Hindi question text.',
+    ],
+    [
+      'an option repeating another as shown',
+      { options: ['', 'cow', '', ''] },
+      'Question 1: Hindi option "cow" appears twice',
+    ],
+    [
+      'a Hindi explanation without an English one',
+      { explanation: 'गाय हमें दूध देती है।' },
+      'Question 1: A Hindi explanation needs an English explanation',
+    ],
+  ])('%s → %j', (_, patch, expected) => {
+    expect(draftProblem(hindi(patch))).toBe(expected);
+  });
+
+  it('asks for the Hindi explanation of an explained question', () => {
+    const draft = hindi({});
+    const explained = {
+      ...draft,
+      questions: draft.questions.map((q) => ({ ...q, explanation: 'Cows make milk.' })),
+    };
+    expect(draftProblem(explained)).toBe('Question 1: The Hindi version needs the explanation too');
+  });
+
+  it.each<[string, Parameters<typeof hindi>[0], string]>([
+    [
+      'options without the text',
+      { questionText: '', options: ['गाय', '', '', ''] },
+      'सवाल 1 में हिन्दी विकल्प या ‘समझिए क्यों’ लिखा है, पर हिन्दी में सवाल नहीं लिखा।',
+    ],
+    [
+      'an option repeating another',
+      { options: ['गाय', 'गाय', '', ''] },
+      'सवाल 1: हिन्दी में विकल्प "गाय" दो बार आया है',
+    ],
+  ])('in Hindi: %s → %j', (_, patch, expected) => {
+    showInHindi();
+    expect(draftProblem(hindi(patch))).toBe(expected);
+  });
+});
+
 describe('option image size', () => {
   it.each([
     [1200, 800, 600, 400],
