@@ -230,6 +230,18 @@ const MATRIX: Row[] = [
     },
   },
   {
+    method: 'PUT',
+    route: '/api/user/language',
+    url: () => '/api/user/language',
+    payload: () => ({ language: 'en' }),
+    status: signedIn(200),
+    // The caller's own language: nobody else's row changes (decision 034).
+    check: (response, actor) => {
+      if (actor === 'anonymous') return;
+      expect(response.json<{ language: string }>().language).toBe('en');
+    },
+  },
+  {
     method: 'GET',
     route: '/api/learning/summary',
     url: () => '/api/learning/summary',

@@ -18,6 +18,7 @@ import {
   encodeGradeParam,
   ForgotPasswordRequest,
   LoginRequest,
+  LanguageRequest,
   ProfileUpdateRequest,
   PublishedQuizzesRequest,
   QuizCategoriesQuery,
@@ -277,6 +278,12 @@ const TARGETS: Target[] = [
       schema: ProfileUpdateRequest,
       valid: () => ({ first_name: 'Test', last_name: 'Learner', grade: 'c-3', phone: '', gender: null }),
     },
+  },
+  {
+    route: 'PUT /api/user/language',
+    who: 'learner',
+    path: () => '/api/user/language',
+    body: { schema: LanguageRequest, valid: () => ({ language: 'en' }) },
   },
   {
     route: 'POST /api/user/delete-account',

@@ -59,6 +59,7 @@ function lockUserAndReadQuizStatement(tx: Tx) {
       subLevel: quizzes.subLevel,
       attemptsAllowed: quizzes.attemptsAllowed,
       passScore: quizzes.passScore,
+      hindiTitle: sql<string | null>`${quizzes.translations}->'hi'->>'title'`,
       draw: PENDING_DRAW,
     })
     .from(users)
@@ -75,6 +76,7 @@ interface LockedRow {
   subLevel: string | null;
   attemptsAllowed: number | null;
   passScore: number | null;
+  hindiTitle: string | null;
   draw: PendingDraw | null;
 }
 
@@ -98,7 +100,7 @@ export async function lockUserAndReadQuiz(tx: Tx, userId: string, quizId: string
     return { quiz: null };
   }
   return {
-    quiz: { id, title, level, subLevel, attemptsAllowed, passScore },
+    quiz: { id, title, level, subLevel, attemptsAllowed, passScore, hindiTitle: row.hindiTitle },
     draw: row.draw,
   };
 }

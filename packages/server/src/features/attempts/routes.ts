@@ -47,7 +47,7 @@ export function attemptRoutes(
         currentUser(request).id,
         request.params.quizId,
         request.body.answers,
-        options,
+        { ...options, language: currentUser(request).language },
       );
       return reply.status(201).send(result);
     },

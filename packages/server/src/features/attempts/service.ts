@@ -10,6 +10,7 @@ import {
   revealsCorrectAnswers,
   scoreAttempt,
   scoreFromHundredths,
+  type Language,
   type QuizHistoryResponse,
   type QuizResultResponse,
   type SubmitQuizResponse,
@@ -52,6 +53,8 @@ export type AttemptRecordedHook = (tx: Tx, attempt: RecordedAttempt) => Promise<
 
 export interface AttemptOptions {
   onAttemptRecorded?: AttemptRecordedHook | undefined;
+  /** The learner's language (decision 034): the result keeps the title in it, as the quiz was shown. */
+  language?: Language | undefined;
 }
 
 /**
@@ -114,7 +117,7 @@ export async function submitAttempt(
         correctCount: score.correctCount,
         total: score.totalQuestions,
         snapshot: {
-          title: quiz.title,
+          title: (options.language === 'hi' ? quiz.hindiTitle : null) ?? quiz.title,
           questions: snapshotQuestions,
           ...(draw.generated ? { generated: draw.generated } : {}),
         },
