@@ -20,6 +20,8 @@ export interface KeyQuestion {
   options: Option[];
   correctAnswerIndex: number;
   explanation?: string | null;
+  /** The question in Hindi (decision 034): a null option shows the English one. */
+  hi?: { questionText: string; options: Array<string | null>; explanation?: string | null };
 }
 
 export interface KeyQuiz {
@@ -29,6 +31,31 @@ export interface KeyQuiz {
   /** A pool shows this many per attempt (decision 031); absent: all its questions. */
   questionsPerAttempt?: number;
   questions: KeyQuestion[];
+  hi?: { title: string };
+}
+
+/** The quiz as a Hindi learner is shown it: each question's Hindi version where it has one. */
+export function inHindi(quiz: KeyQuiz): KeyQuiz {
+  return {
+    ...quiz,
+    title: quiz.hi?.title ?? quiz.title,
+    questions: quiz.questions.map((question) => {
+      const { hi } = question;
+      if (!hi) return question;
+      return {
+        questionText: hi.questionText,
+        questionImage: question.questionImage ?? null,
+        correctAnswerIndex: question.correctAnswerIndex,
+        explanation: hi.explanation ?? question.explanation ?? null,
+        options: question.options.map((option, index) => {
+          const text = hi.options[index];
+          return option.type === 'text' && typeof text === 'string'
+            ? { type: 'text' as const, value: text }
+            : option;
+        }),
+      };
+    }),
+  };
 }
 
 /** How many questions one attempt of a pack quiz shows. */

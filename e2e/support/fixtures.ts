@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_ADMIN = { email: 'admin@quizquest.local', password: 'Demo-Admin-E2E-2026' };
 export const PASSWORD = 'Mango-Tree-Delhi-9';
@@ -86,6 +86,23 @@ export async function createVerifiedLearner(
   const login = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
   expect(login.status()).toBe(200);
   return { email, password: PASSWORD, token: (await login.json()).token };
+}
+
+/** Puts the learner on a paid plan the way the product does: the admin activates it. */
+export async function activatePlan(
+  request: APIRequestContext,
+  learner: Account,
+  planId: string,
+): Promise<void> {
+  const me = await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${learner.token}` } });
+  const { _id: userId } = (await me.json()) as { _id: string };
+  const login = await request.post('/api/auth/login', { data: DEMO_ADMIN });
+  const { token: adminToken } = (await login.json()) as { token: string };
+  const activation = await request.post(`/api/admin/users/${userId}/subscription`, {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { action: 'activate', planId },
+  });
+  expect(activation.status()).toBe(200);
 }
 
 /** Logs in through the login page. */

@@ -48,8 +48,8 @@ test('an admin runs a quiz from creation to deletion and a learner keeps the att
   // Create a practice quiz for Class 7 with a new category and an image option.
   await page.getByRole('button', { name: '+ Create Quiz' }).click();
   const form = page.getByRole('dialog', { name: 'Create Quiz' });
-  await expect(form.getByLabel('Title')).toBeFocused();
-  await form.getByLabel('Title').fill(title);
+  await expect(form.getByLabel('Title', { exact: true })).toBeFocused();
+  await form.getByLabel('Title', { exact: true }).fill(title);
   await form.getByLabel('Category').selectOption('+ Add New Category');
   await form.getByLabel('New category name').fill(category);
   await form.getByRole('checkbox', { name: 'Class 7' }).check();
@@ -59,7 +59,7 @@ test('an admin runs a quiz from creation to deletion and a learner keeps the att
   await form.getByLabel('Level', { exact: true }).selectOption('Practice');
   await expect(form.getByLabel('Sub-level')).toHaveCount(0);
   await form.getByLabel(/Show by default/).check();
-  await form.getByLabel('Question text').fill('Which animal says moo?');
+  await form.getByLabel('Question text', { exact: true }).fill('Which animal says moo?');
   await form.getByLabel('Option 1 text').fill('Cow');
   await form.getByLabel('Option 2 type').selectOption('Image');
   await form.getByLabel('Option 2 image').setInputFiles(CAT_PNG);
@@ -125,9 +125,9 @@ test('an admin runs a quiz from creation to deletion and a learner keeps the att
   // Edit: the form starts from the saved quiz, image included.
   await row.getByRole('button', { name: `Edit ${title}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Quiz' });
-  await expect(edit.getByLabel('Title')).toHaveValue(title);
+  await expect(edit.getByLabel('Title', { exact: true })).toHaveValue(title);
   await expect(edit.getByRole('img', { name: 'Option 2 image' })).toHaveAttribute('src', /^\/api\/media\//);
-  await edit.getByLabel('Title').fill(`${title} edited`);
+  await edit.getByLabel('Title', { exact: true }).fill(`${title} edited`);
   await edit.getByRole('button', { name: 'Save Quiz' }).click();
   await expect(edit).toHaveCount(0);
   await expect(page.getByText('Quiz saved successfully!').first()).toBeVisible();
@@ -195,7 +195,7 @@ test('every admin page passes axe at 360 px wide', async ({ page }) => {
   expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 360);
 
   await page.getByRole('button', { name: '+ Create Quiz' }).click();
-  await expect(page.getByRole('dialog', { name: 'Create Quiz' }).getByLabel('Title')).toBeFocused();
+  await expect(page.getByRole('dialog', { name: 'Create Quiz' }).getByLabel('Title', { exact: true })).toBeFocused();
   await expectAccessible(page);
   await page.keyboard.press('Escape');
 

@@ -8,13 +8,13 @@ import {
   submitByKey,
 } from '../support/answers.ts';
 import {
+  activatePlan,
   createVerifiedLearner,
   DEMO_ADMIN,
   expect,
   expectAccessible,
   loginThroughUi,
   test,
-  type Account,
 } from '../support/fixtures.ts';
 
 /**
@@ -41,19 +41,6 @@ async function progressOf(request: APIRequestContext, token: string): Promise<Pr
   const response = await request.get('/api/certification/progress', { headers: bearer(token) });
   expect(response.status()).toBe(200);
   return (await response.json()) as Progress;
-}
-
-/** Puts the learner on a paid plan the way the product does: the admin activates it. */
-async function activatePlan(request: APIRequestContext, learner: Account, planId: string): Promise<void> {
-  const me = await request.get('/api/auth/me', { headers: bearer(learner.token) });
-  const { _id: userId } = (await me.json()) as { _id: string };
-  const login = await request.post('/api/auth/login', { data: DEMO_ADMIN });
-  const { token: adminToken } = (await login.json()) as { token: string };
-  const activation = await request.post(`/api/admin/users/${userId}/subscription`, {
-    headers: bearer(adminToken),
-    data: { action: 'activate', planId },
-  });
-  expect(activation.status()).toBe(200);
 }
 
 /** Pixels with any paint on the confetti canvas. */
