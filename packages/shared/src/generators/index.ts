@@ -9,3 +9,4 @@ export {
 } from './quiz.ts';
 export { createRng, hashSeed, type Rng } from './rng.ts';
 export type { GeneratedQuestion, MathsGenerator, QuestionData, TextOption } from './types.ts';
+export { inHindi } from './hindi.ts';
