@@ -24,9 +24,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) {
       if (error.statusCode === 401) reply.header('www-authenticate', 'Bearer');
-      return reply
-        .status(error.statusCode)
-        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.code ? { code: error.code } : {}),
+      });
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

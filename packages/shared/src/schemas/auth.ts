@@ -52,7 +52,19 @@ export const VerifyEmailRequest = z.object({ token: Token });
 export const ForgotPasswordRequest = z.object({ email: Email });
 export const ResetPasswordRequest = z.object({ token: Token, password: NewPassword });
 
-export const MessageResponse = z.object({ message: z.string() });
+/**
+ * An answer with a message. `code`, beside the spec's `message` (decision 034), names the
+ * condition for a client that acts on it, in whatever language the message is written.
+ */
+export const MessageResponse = z.object({ message: z.string(), code: z.string().optional() });
+
+/** The conditions a client acts on (see MessageResponse's `code`). */
+export const ERROR_CODES = {
+  /** 403: the learner has used every attempt of this quiz. */
+  attemptLimit: 'attempt-limit',
+  /** 409: no pending draw to score: already submitted, or the quiz was not opened. */
+  noPendingDraw: 'no-pending-draw',
+} as const;
 
 export const Role = z.enum(['learner', 'admin']);
 export type Role = z.infer<typeof Role>;

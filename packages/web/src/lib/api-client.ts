@@ -9,13 +9,21 @@ export class ApiError extends Error {
   /** The server's `message`, when it sent one: the pages show it, else their own fallback text. */
   readonly serverMessage: string | undefined;
   readonly fieldErrors: Readonly<Record<string, string>>;
+  /** The server's name for the condition (ERROR_CODES), in any language the message is in. */
+  readonly code: string | undefined;
 
-  constructor(status: number, serverMessage?: string, fieldErrors: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    serverMessage?: string,
+    fieldErrors: Record<string, string> = {},
+    code?: string,
+  ) {
     super(serverMessage ?? (status === 0 ? 'Network error' : `Request failed with status ${status}`));
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
     this.fieldErrors = fieldErrors;
+    this.code = code;
   }
 }
 
@@ -99,7 +107,8 @@ function failure(response: Response, data: unknown, token: string | null): ApiEr
   // A token the server no longer accepts (expired, revoked by a password reset): sign out.
   if (response.status === 401 && token && getSession().token === token) clearSession();
   const message = isRecord(data) && typeof data.message === 'string' ? data.message : undefined;
-  return new ApiError(response.status, message, isRecord(data) ? fieldErrorsOf(data.errors) : {});
+  const code = isRecord(data) && typeof data.code === 'string' ? data.code : undefined;
+  return new ApiError(response.status, message, isRecord(data) ? fieldErrorsOf(data.errors) : {}, code);
 }
 
 /**

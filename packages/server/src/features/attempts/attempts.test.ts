@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWER_ALL_QUESTIONS_MESSAGE, type QuizResultResponse } from '@quizquest/shared';
+import { ANSWER_ALL_QUESTIONS_MESSAGE, ERROR_CODES, type QuizResultResponse } from '@quizquest/shared';
 import { attempts, questions, quizzes, subscriptions } from '../../db/schema.ts';
 import { memoryRateLimiter } from '../../lib/rate-limiter.ts';
 import {
@@ -232,7 +232,7 @@ describe('the attempts limit of a quiz', () => {
     expect(refused).toHaveLength(19);
     for (const response of refused) {
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: NO_PENDING_DRAW_MESSAGE });
+      expect(response.json()).toEqual({ message: NO_PENDING_DRAW_MESSAGE, code: ERROR_CODES.noPendingDraw });
     }
     expect(await attemptRows(user.id, quiz.id)).toHaveLength(1);
   });
@@ -252,9 +252,15 @@ describe('the attempts limit of a quiz', () => {
       for (const response of responses) {
         statuses.push(response.statusCode);
         if (response.statusCode === 403) {
-          expect(response.json()).toEqual({ message: 'Attempt limit reached for this quiz' });
+          expect(response.json()).toEqual({
+            message: 'Attempt limit reached for this quiz',
+            code: ERROR_CODES.attemptLimit,
+          });
         } else if (response.statusCode === 409) {
-          expect(response.json()).toEqual({ message: NO_PENDING_DRAW_MESSAGE });
+          expect(response.json()).toEqual({
+            message: NO_PENDING_DRAW_MESSAGE,
+            code: ERROR_CODES.noPendingDraw,
+          });
         } else {
           expect(response.statusCode, response.body).toBe(201);
         }

@@ -10,6 +10,7 @@ import {
   revealsCorrectAnswers,
   scoreAttempt,
   scoreFromHundredths,
+  ERROR_CODES,
   type Language,
   type QuizHistoryResponse,
   type QuizResultResponse,
@@ -84,7 +85,7 @@ export async function submitAttempt(
     // sub-levels; read after the lock, so earlier submissions' certifications count.
     if (quiz.level >= 1) await assertCertificationQuizOpen(tx, userId, quiz, now);
     // The answers are scored against the draw the learner was shown (decision 031).
-    if (!draw) throw conflict(NO_PENDING_DRAW_MESSAGE);
+    if (!draw) throw conflict(NO_PENDING_DRAW_MESSAGE, ERROR_CODES.noPendingDraw);
     const questions = draw.questions;
     if (questions.length === 0) throw conflict('This quiz has no questions yet.');
     const problem = answersProblem(
@@ -129,9 +130,9 @@ export async function submitAttempt(
     );
     if (recorded.attemptId === null) {
       // A concurrent copy of this submission recorded the draw first: nothing more is stored.
-      if (!recorded.drawPending) throw conflict(NO_PENDING_DRAW_MESSAGE);
+      if (!recorded.drawPending) throw conflict(NO_PENDING_DRAW_MESSAGE, ERROR_CODES.noPendingDraw);
       if (remainingAttempts(quiz.attemptsAllowed, recorded.used) === 0)
-        throw forbidden(ATTEMPT_LIMIT_MESSAGE);
+        throw forbidden(ATTEMPT_LIMIT_MESSAGE, ERROR_CODES.attemptLimit);
       // Otherwise the plan's cap on distinct practice quizzes refused it, re-attempts included
       // (decision 023; certification quizzes are gated by the plan's levels, not by this cap).
       const cap = recorded.cap;

@@ -326,10 +326,23 @@ describe('quiz attempt page', () => {
 
   it('shows the attempt-limit refusal as a warning and then the no-attempts text', async () => {
     const { user } = await openLoaded({
-      submit: { status: 403, body: { message: 'Attempt limit reached for this quiz' } },
+      submit: {
+        status: 403,
+        body: { message: 'Attempt limit reached for this quiz', code: 'attempt-limit' },
+      },
     });
     await answerAndSubmit(user);
     const toast = await findToast('Attempt limit reached for this quiz');
+    expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--warning');
+    expect(await screen.findByText('No attempts left for this quiz.')).toBeInTheDocument();
+  });
+
+  it('knows the attempt-limit refusal by its code when the message comes in Hindi (decision 034)', async () => {
+    const { user } = await openLoaded({
+      submit: { status: 403, body: { message: 'इस क्विज़ के सभी प्रयास हो चुके हैं', code: 'attempt-limit' } },
+    });
+    await answerAndSubmit(user);
+    const toast = await findToast('इस क्विज़ के सभी प्रयास हो चुके हैं');
     expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--warning');
     expect(await screen.findByText('No attempts left for this quiz.')).toBeInTheDocument();
   });
@@ -341,7 +354,7 @@ describe('quiz attempt page', () => {
         opened += 1;
         return { body: practiceQuiz };
       },
-      submit: { status: 409, body: { message: NO_PENDING_DRAW_MESSAGE } },
+      submit: { status: 409, body: { message: NO_PENDING_DRAW_MESSAGE, code: 'no-pending-draw' } },
     });
     await answerAndSubmit(user);
     const toast = await findToast(NO_PENDING_DRAW_MESSAGE);

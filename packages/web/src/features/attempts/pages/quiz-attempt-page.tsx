@@ -1,14 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
-  ATTEMPT_LIMIT_MESSAGE,
+  ERROR_CODES,
   findSubLevel,
-  NO_PENDING_DRAW_MESSAGE,
   planAllowsPracticeQuiz,
   type QuizAttemptResponse,
   type QuizHistoryResponse,
 } from '@quizquest/shared';
-import { errorMessage, isAbort } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage, isAbort } from '../../../lib/api-client.ts';
 import { useReadAloud } from '../../../lib/speech.ts';
 import { notify } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -122,10 +121,12 @@ export function QuizAttemptPage() {
       navigate(`/quizzes/result/${attemptId}`);
     } catch (error) {
       const message = errorMessage(error, t('attempts.attempt.submissionFailed'));
-      if (message === ATTEMPT_LIMIT_MESSAGE) {
+      // By the condition's code: the message comes in the learner's language (decision 034).
+      const code = error instanceof ApiError ? error.code : undefined;
+      if (code === ERROR_CODES.attemptLimit) {
         notify('warning', message);
         setLimitReached(true);
-      } else if (message === NO_PENDING_DRAW_MESSAGE) {
+      } else if (code === ERROR_CODES.noPendingDraw) {
         // This draw was submitted already (another tab): open the quiz again, a fresh draw.
         notify('warning', message);
         setReopened((count) => count + 1);
