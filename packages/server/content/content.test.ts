@@ -162,6 +162,11 @@ describe('questions', () => {
           problems.push(`${where(quiz, index)}: the question has more than 12 words`);
         if (words(question.explanation) > 15)
           problems.push(`${where(quiz, index)}: the explanation has more than 15 words`);
+        // Read aloud in Hindi too (issue 18).
+        if (question.hi && words(question.hi.questionText) > 12)
+          problems.push(`${where(quiz, index)}: the Hindi question has more than 12 words`);
+        if (question.hi && words(question.hi.explanation) > 15)
+          problems.push(`${where(quiz, index)}: the Hindi explanation has more than 15 words`);
       });
     }
     expect(problems).toEqual([]);
@@ -202,6 +207,42 @@ describe('questions', () => {
     expect(problems).toEqual([]);
     // The pack has sums in several levels and practice files: finding none means the pattern broke.
     expect(checked).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe('Hindi versions (issue 18)', () => {
+  const DEVANAGARI = /[\u0900-\u097F]/;
+
+  it('are whole: a quiz with any Hindi has a Hindi title and every question in Hindi', () => {
+    const problems: string[] = [];
+    for (const { quiz } of allQuizzes) {
+      const questions = quiz.questions ?? [];
+      const translated = questions.filter((question) => question.hi).length;
+      if (!quiz.hi && translated === 0) continue;
+      if (!quiz.hi) problems.push(`${where(quiz)}: Hindi questions but no Hindi title`);
+      if (translated !== questions.length)
+        problems.push(`${where(quiz)}: ${translated} of ${questions.length} questions in Hindi`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('are written in Hindi: titles and explanations in Devanagari, and never the English text again', () => {
+    const problems: string[] = [];
+    for (const { quiz } of allQuizzes) {
+      if (quiz.hi && !DEVANAGARI.test(quiz.hi.title))
+        problems.push(`${where(quiz)}: the Hindi title is not Hindi`);
+      (quiz.questions ?? []).forEach((question, index) => {
+        if (!question.hi) return;
+        if (question.hi.explanation !== undefined && !DEVANAGARI.test(question.hi.explanation))
+          problems.push(`${where(quiz, index)}: the Hindi explanation is not Hindi`);
+        if (
+          question.hi.questionText.trim() === question.questionText.trim() &&
+          !/['‘’"]/.test(question.questionText)
+        )
+          problems.push(`${where(quiz, index)}: the Hindi question is the English one`);
+      });
+    }
+    expect(problems).toEqual([]);
   });
 });
 
