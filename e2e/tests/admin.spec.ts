@@ -195,7 +195,9 @@ test('every admin page passes axe at 360 px wide', async ({ page }) => {
   expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 360);
 
   await page.getByRole('button', { name: '+ Create Quiz' }).click();
-  await expect(page.getByRole('dialog', { name: 'Create Quiz' }).getByLabel('Title', { exact: true })).toBeFocused();
+  await expect(
+    page.getByRole('dialog', { name: 'Create Quiz' }).getByLabel('Title', { exact: true }),
+  ).toBeFocused();
   await expectAccessible(page);
   await page.keyboard.press('Escape');
 
