@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { QuizAttemptResponse } from '@quizquest/shared';
+import { generateQuiz, inHindi } from '@quizquest/shared/generators';
+import { attempts, quizDraws, quizzes } from '../../db/schema.ts';
+import { QUIZ_CHANGED_CHANNEL } from '../../lib/quiz-cache.ts';
 import { createTestContext, insertUser, loginAs, type TestContext } from '../../testing/index.ts';
 import { insertQuiz, textOptions, type TestQuiz } from '../../testing/quizzes.ts';
 
@@ -44,8 +48,8 @@ afterAll(async () => {
   await context.close();
 });
 
-async function learnerIn(language: 'en' | 'hi') {
-  const user = await insertUser(context.database, { grade: 'c-1' });
+async function learnerIn(language: 'en' | 'hi', grade = 'c-1') {
+  const user = await insertUser(context.database, { grade });
   const headers = await loginAs(context, user.email);
   const saved = await context.request({
     method: 'PUT',
@@ -123,5 +127,58 @@ describe('a quiz in the learner’s language', () => {
     const again = await open(headers);
     expect(again.questions).toEqual(first.questions);
     expect(again.title).toBe('Counting Fun');
+  });
+
+  it('gives a Hindi learner a generated Maths quiz in Hindi, kept in the draw and scored right', async () => {
+    const generated = await insertQuiz(context.database, {
+      questions: [],
+      category: 'Maths',
+      grades: ['c-3'],
+      questionsPerAttempt: 10,
+      attemptsAllowed: 100,
+    });
+    await context.database.db
+      .update(quizzes)
+      .set({ generator: { grade: 'c-3' } })
+      .where(eq(quizzes.id, generated.id));
+    context.database.announce(QUIZ_CHANGED_CHANNEL, generated.id);
+    const headers = await learnerIn('hi', 'c-3');
+    const response = await context.request({ method: 'GET', url: `/api/quizzes/${generated.id}`, headers });
+    expect(response.statusCode, response.body).toBe(200);
+    const shown = response.json<QuizAttemptResponse>().questions;
+    expect(shown).toHaveLength(10);
+    for (const question of shown) expect(question.questionText).toMatch(/[\u0900-\u097F]/);
+
+    // The seed makes the same English questions again; what was shown is their Hindi, option for option.
+    const [draw] = await context.database.db
+      .select()
+      .from(quizDraws)
+      .where(eq(quizDraws.quizId, generated.id));
+    const english = generateQuiz({ seed: draw?.generated?.seed ?? -1, grade: 'c-3', count: 10 }).questions;
+    expect(shown.map((question) => question.questionText)).toEqual(
+      english.map((question) => inHindi(question).questionText),
+    );
+    expect(shown.map((question) => question.options.map((option) => option.value))).toEqual(
+      english.map((question) => inHindi(question).options.map((option) => option.value)),
+    );
+
+    // Seven right and three wrong: the score counts the Hindi options as the English ones.
+    const answers = english.map((question, index) =>
+      index < 7 ? question.correctAnswerIndex : (question.correctAnswerIndex + 1) % 4,
+    );
+    const submitted = await context.submitShown(headers, generated.id, answers);
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    expect(submitted.json()).toMatchObject({ correctCount: 7, totalQuestions: 10, score: 70 });
+    const [attempt] = await context.database.db
+      .select()
+      .from(attempts)
+      .where(eq(attempts.quizId, generated.id));
+    const snapshot = attempt?.snapshot.questions ?? [];
+    expect(snapshot.map((question) => question.explanation)).toEqual(
+      english.map((question) => inHindi(question).explanation),
+    );
+    expect(snapshot.map((question) => question.correctAnswerIndex)).toEqual(
+      english.map((question) => question.correctAnswerIndex),
+    );
   });
 });

@@ -10,7 +10,7 @@ import {
   type QuizOption,
 } from '@quizquest/shared';
 import { randomInt } from 'node:crypto';
-import { GENERATORS_VERSION, generateQuiz } from '@quizquest/shared/generators';
+import { GENERATORS_VERSION, generateQuiz, inHindi } from '@quizquest/shared/generators';
 import type { AttemptedQuestion, GeneratedDraw, QuizGenerator } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { cachedAttemptCounts } from '../../entitlements/account-state.ts';
@@ -140,7 +140,7 @@ async function newDraw(
   ]);
   if (!source) return null;
   if (source.generator)
-    return generatedDraw(deps, userId, quizId, { ...source, generator: source.generator });
+    return generatedDraw(deps, userId, quizId, { ...source, generator: source.generator }, language);
   const drawn = drawQuestions(
     source.pool,
     poolHistory(attempted),
@@ -162,13 +162,15 @@ const GENERATED_DEFAULT_COUNT = 10;
 /**
  * A draw of a generated Maths quiz (decision 033): fresh questions from the grade's generators
  * under a new random seed; the seed and settings are kept with the draw and, once submitted, in
- * the attempt's snapshot, so the same questions can be made again letter for letter.
+ * the attempt's snapshot, so the same questions can be made again letter for letter. A Hindi
+ * learner's draw keeps the Hindi text, options and explanation: the snapshot is what was shown.
  */
 async function generatedDraw(
   deps: AppDeps,
   userId: string,
   quizId: string,
   source: { version: number; questionsPerAttempt: number | null; generator: QuizGenerator },
+  language: Language,
 ): Promise<AttemptedQuestion[]> {
   const settings: GeneratedDraw = {
     version: GENERATORS_VERSION,
@@ -178,15 +180,18 @@ async function generatedDraw(
     ...(source.generator.generatorIds ? { generatorIds: source.generator.generatorIds } : {}),
   };
   const generated = generateQuiz(settings);
-  const questions = generated.questions.map((question): AttemptedQuestion => ({
-    generator: { id: question.generatorId, seed: question.seed },
-    questionText: question.questionText,
-    questionImage: null,
-    options: question.options.map((option) => ({ type: option.type, value: option.value })),
-    correctAnswerIndex: question.correctAnswerIndex,
-    explanation: question.explanation,
-    explanationImage: null,
-  }));
+  const questions = generated.questions.map((question): AttemptedQuestion => {
+    const shown = language === 'hi' ? inHindi(question) : question;
+    return {
+      generator: { id: question.generatorId, seed: question.seed },
+      questionText: shown.questionText,
+      questionImage: null,
+      options: shown.options.map((option) => ({ type: option.type, value: option.value })),
+      correctAnswerIndex: question.correctAnswerIndex,
+      explanation: shown.explanation,
+      explanationImage: null,
+    };
+  });
   return queries.storeDraw(deps.db, {
     userId,
     quizId,
