@@ -63,7 +63,7 @@ describe('the app shell in Hindi', () => {
         },
       ],
     });
-    expect(await screen.findByRole('heading', { name: 'ओह! ऐप में कुछ गड़बड़ हो गई!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'ऐप में अचानक कुछ गड़बड़ हो गई!' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'फिर से कोशिश करें' })).toBeInTheDocument();
     expect(document.title).toBe('गड़बड़ी | QuizQuest');
   });

@@ -461,7 +461,7 @@ describe('quiz attempt page in Hindi', () => {
 
   it('shows the page in Hindi and asks for every answer in Hindi', async () => {
     const { user, callsTo } = await openInHindi(hindiQuiz);
-    expect(screen.getByText('1 सवाल · बचे हुए प्रयास: 3')).toBeInTheDocument();
+    expect(screen.getByText('1 सवाल · बाकी प्रयास: 3')).toBeInTheDocument();
     const breadcrumb = screen.getByRole('navigation', { name: 'आप यहाँ हैं' });
     expect(within(breadcrumb).getByRole('link', { name: 'अभ्यास क्विज़' })).toHaveAttribute('href', '/quizzes');
     expect(screen.getByRole('group', { name: /^सवाल 1/ })).toBeInTheDocument();

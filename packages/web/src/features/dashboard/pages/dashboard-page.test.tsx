@@ -177,7 +177,7 @@ describe('the dashboard in Hindi (issue 18)', () => {
     });
     expect(screen.getByRole('link', { name: 'नमस्ते, Asha' })).toHaveAttribute('href', '/profile');
     expect(document.title).toBe('डैशबोर्ड | QuizQuest');
-    expect(screen.getByText(/आपका ईमेल अभी वेरिफ़ाई नहीं हुआ है/)).toBeInTheDocument();
+    expect(screen.getByText(/आपके ईमेल की पुष्टि अभी नहीं हुई है/)).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'लेवल 1: सर्टिफ़िकेशन की प्रगति' });
     expect(screen.getByRole('button', { name: 'डाउनलोड करें' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: '10 में से 3 सर्टिफ़िकेशन पूरे' })).toBeInTheDocument();
