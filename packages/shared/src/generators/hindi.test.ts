@@ -125,27 +125,50 @@ describe('inHindi', () => {
       /^Meera buys a pencil for ₹[\d.]+ and pays with/,
     );
     expect(inHindi(change).questionText).toMatch(
-      /^मीरा ₹[\d.]+ की एक पेंसिल खरीदती है और ₹\d+ का नोट देती है। उसे कितने पैसे वापस मिलेंगे\?$/,
+      /^मीरा ₹[\d.]+ की एक पेंसिल खरीदती है और ₹\d+ का नोट देती है। उसे कितने रुपये वापस मिलेंगे\?$/,
     );
   });
 
-  it('tells the time in Hindi: hours and minutes, पूर्वाह्न and अपराह्न', () => {
+  it('tells the time up to Class 5 as a child says it: सुबह, दोपहर, शाम, रात', () => {
     const duration = {
       ...questionWith('time-duration', 'c-3', /^A film starts at/),
       data: { kind: 'duration', start: 16 * 60 + 45, end: 18 * 60 + 15 } satisfies QuestionData,
     };
     const hindi = inHindi(duration);
     expect(hindi.questionText).toBe(
-      'फ़िल्म 4:45 अपराह्न शुरू होती है और 6:15 अपराह्न खत्म होती है। फ़िल्म कितनी देर की है?',
+      'फ़िल्म शाम 4:45 बजे शुरू होती है और शाम 6:15 बजे खत्म होती है। फ़िल्म कितनी देर की है?',
     );
     expect(hindi.explanation).toBe(
-      '4:45 अपराह्न से 5:00 अपराह्न तक 15 मिनट। 6:00 अपराह्न तक 1 घंटा और। फिर 6:15 अपराह्न तक 15 मिनट। कुल: 1 घंटा 30 मिनट।',
+      'शाम 4:45 बजे से शाम 5:00 बजे तक 15 मिनट। शाम 6:00 बजे तक 1 घंटा और। फिर शाम 6:15 बजे तक 15 मिनट। कुल: 1 घंटा 30 मिनट।',
     );
     const clock = questionWith('time-24-hour', 'c-4', /^What is 16:30 on the 12-hour clock\?$/);
     const shown = inHindi(clock);
-    expect(shown.options[clock.correctAnswerIndex]?.value).toBe('4:30 अपराह्न');
+    expect(shown.options[clock.correctAnswerIndex]?.value).toBe('शाम 4:30 बजे');
     expect(clock.options.map((option) => option.value)).toContain('4:30 a.m.');
+    expect(shown.options.map((option) => option.value)).toContain('सुबह 4:30 बजे');
+    const night = questionWith('time-24-hour', 'c-5', /^What is 2[0-3]:\d\d on the 12-hour clock\?$/);
+    expect(inHindi(night).options[night.correctAnswerIndex]?.value).toMatch(/^रात \d+:\d\d बजे$/);
+  });
+
+  it('writes पूर्वाह्न and अपराह्न from Class 6, as NCERT does', () => {
+    const clock = questionWith('time-24-hour', 'c-6', /^What is 16:30 on the 12-hour clock\?$/);
+    const shown = inHindi(clock);
+    expect(shown.options[clock.correctAnswerIndex]?.value).toBe('4:30 अपराह्न');
     expect(shown.options.map((option) => option.value)).toContain('4:30 पूर्वाह्न');
+    const duration = {
+      ...questionWith('time-duration', 'c-6', /^A film starts at/),
+      data: { kind: 'duration', start: 10 * 60 + 25, end: 12 * 60 + 50 } satisfies QuestionData,
+    };
+    expect(inHindi(duration).questionText).toBe(
+      'फ़िल्म 10:25 पूर्वाह्न शुरू होती है और 12:50 अपराह्न खत्म होती है। फ़िल्म कितनी देर की है?',
+    );
+  });
+
+  it('makes the young story verbs agree with one thing or many', () => {
+    const one = questionWith('sub-basic', 'Sr-Kg', /^Simran has \d+ sweets\. She gives away 1\./);
+    expect(inHindi(one).questionText).toMatch(/^सिमरन के पास \d+ मिठाइयाँ हैं, उसने 1 दे दी। कितनी बचीं\?$/);
+    const more = questionWith('add-basic', 'Nursery', /^Riya has \d+ crayons\. She gets 1 more\./);
+    expect(inHindi(more).questionText).toMatch(/^रिया के पास \d+ क्रेयॉन हैं, 1 और मिला। अब कितने हैं\?$/);
   });
 
   it('turns English duration options into Hindi ones, in the same order', () => {

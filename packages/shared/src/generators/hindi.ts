@@ -217,20 +217,29 @@ function durationOption(value: string): string {
 
 const MINUTES_PER_DAY = 24 * 60;
 
-/** Minutes after midnight → "3:45 अपराह्न"; "दोपहर 12 बजे" and "रात 12 बजे" as in English. */
-function clockWithHalf(minutes: number): string {
+/**
+ * Minutes after midnight → "3:45 अपराह्न" (Class 6 and up, as NCERT writes a.m. and p.m.), or up
+ * to Class 5 the way a child says it: "सुबह 7:15 बजे", "दोपहर 1:45 बजे", "शाम 4:30 बजे", "रात 9:00
+ * बजे". Each word belongs to one half of the day for its hours (रात 1–3 बजे a.m., रात 7–11 बजे
+ * p.m.), so an a.m./p.m. mix-up still gives another option. "दोपहर 12 बजे" and "रात 12 बजे" as
+ * in English.
+ */
+function clockWithHalf(minutes: number, young = false): string {
   const inDay = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
   if (inDay === 12 * 60) return 'दोपहर 12 बजे';
   if (inDay === 0) return 'रात 12 बजे';
-  return `${formatClock(inDay)} ${inDay < 12 * 60 ? 'पूर्वाह्न' : 'अपराह्न'}`;
+  if (!young) return `${formatClock(inDay)} ${inDay < 12 * 60 ? 'पूर्वाह्न' : 'अपराह्न'}`;
+  const hour = Math.floor(inDay / 60);
+  const part = hour < 4 ? 'रात' : hour < 12 ? 'सुबह' : hour < 16 ? 'दोपहर' : hour < 19 ? 'शाम' : 'रात';
+  return `${part} ${formatClock(inDay)} बजे`;
 }
 
 /** An English 12-hour option ("3:45 p.m.", "12 noon") → the same time in Hindi. */
-function clockOption(value: string): string {
-  if (value === '12 noon') return clockWithHalf(12 * 60);
-  if (value === '12 midnight') return clockWithHalf(0);
+function clockOption(value: string, young = false): string {
+  if (value === '12 noon') return clockWithHalf(12 * 60, young);
+  if (value === '12 midnight') return clockWithHalf(0, young);
   const [hour, minute, half] = read(value, /^(\d+):(\d\d) (a\.m\.|p\.m\.)$/);
-  return clockWithHalf(((Number(hour) % 12) + (half === 'p.m.' ? 12 : 0)) * 60 + Number(minute));
+  return clockWithHalf(((Number(hour) % 12) + (half === 'p.m.' ? 12 : 0)) * 60 + Number(minute), young);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -255,8 +264,8 @@ function carryingSteps(a: number, b: number, young: boolean, names = COLUMNS, be
     if (young) {
       steps.push(
         carries
-          ? `${name} जोड़िए: ${column}। ${sum % 10} लिखिए और 1 हासिल ${before[place + 1] ?? ''} में ले जाइए।`
-          : `${name} जोड़िए: ${column}।`,
+          ? `${before[place] ?? ''} जोड़िए: ${column}। ${sum % 10} लिखिए और 1 हासिल ${before[place + 1] ?? ''} में ले जाइए।`
+          : `${before[place] ?? ''} जोड़िए: ${column}।`,
       );
     } else {
       steps.push(carries ? `${name}: ${column}, ${sum % 10} लिखिए, 1 हासिल।` : `${name}: ${column}।`);
@@ -279,7 +288,9 @@ function borrowingSteps(a: number, b: number, young: boolean, names = COLUMNS, b
     let top = digit - lent;
     let step = `${names[place] ?? ''}: `;
     if (top < 0) {
-      step += young ? `0 पहले ${next} से 1 उधार लेता है और फिर 1 उधार देता है, इसलिए अब यह 9 है। ` : '0 अब 9, ';
+      step += young
+        ? `0 पहले ${next} से 1 उधार लेता है और फिर 1 उधार देता है, इसलिए अब यह 9 है। `
+        : '0 अब 9 हो गया, ';
       top = 9;
       lent = 1;
     } else {
@@ -368,7 +379,7 @@ function hindiParts(question: GeneratedQuestion): Parts {
     case 'duration':
       return durationQuestion(question, data);
     case 'clock-24':
-      return clock24(data);
+      return clock24(question, data);
     case 'money':
       return money(question, data);
     case 'convert':
@@ -431,7 +442,7 @@ function compare(question: GeneratedQuestion, { numbers, want }: Of<'compare'>):
   const explanation =
     classOf(question.grade) <= 0
       ? `छोटी से बड़ी तक गिनिए: ${[...numbers].sort((a, b) => a - b).join(', ')}। ${word} संख्या ${answer} है।`
-      : `पहले अंक गिनिए, फिर बाईं ओर से मिलाइए। क्रम में: ${ordered.join(want === 'greatest' ? ' < ' : ' > ')}। इसलिए ${word} संख्या ${formatNumber(answer)} है।`;
+      : `पहले देखिए किसमें ज़्यादा अंक हैं, फिर बाईं ओर से अंकों की तुलना कीजिए। क्रम में: ${ordered.join(want === 'greatest' ? ' < ' : ' > ')}। इसलिए ${word} संख्या ${formatNumber(answer)} है।`;
   return { questionText: `${word} संख्या कौन-सी है: ${listed}?`, explanation };
 }
 
@@ -485,14 +496,15 @@ function addBasic(question: GeneratedQuestion, { a, b }: Of<'add'>): Parts {
   let questionText = `${a} + ${b} कितना होता है?`;
   if (!question.questionText.startsWith('What is')) {
     const { child: who, thing } = story(question.questionText);
-    questionText = `${who.name} के पास ${a} ${thing.many} हैं, ${b} और ${thing.feminine ? 'मिलीं' : 'मिले'}। अब ${thing.feminine ? 'कितनी' : 'कितने'}?`;
+    const got = b === 1 ? (thing.feminine ? 'मिली' : 'मिला') : thing.feminine ? 'मिलीं' : 'मिले';
+    questionText = `${who.name} के पास ${a} ${thing.many} हैं, ${b} और ${got}। अब ${thing.feminine ? 'कितनी' : 'कितने'} हैं?`;
   }
   const [big, small] = a >= b ? [a, b] : [b, a];
   const toTen = 10 - big;
   const so = `इसलिए ${a} + ${b} = ${sum}।`;
   const explanation =
     sum > 10 && sum <= 20 && big < 10 && small > 2
-      ? `10 बनाइए: ${big} + ${toTen} = 10, और ${small} ${MINUS} ${toTen} = ${small - toTen} और मिलाकर ${sum}। ${so}`
+      ? `पहले 10 बनाइए: ${big} + ${toTen} = 10। ${small} में से ${toTen} लिया, ${small - toTen} बचे: 10 + ${small - toTen} = ${sum}। ${so}`
       : sum <= 20
         ? `${big} से आगे ${small} गिनिए: ${Array.from({ length: small }, (_, index) => big + index + 1).join(', ')}। ${so}`
         : `इकाई जोड़िए: ${a % 10} + ${b % 10} = ${(a % 10) + (b % 10)}। दहाई जोड़िए: ${Math.floor(a / 10)} + ${Math.floor(b / 10)} = ${Math.floor(sum / 10)}। ${so}`;
@@ -512,7 +524,8 @@ function subtractBasic(question: GeneratedQuestion, { a, b }: Of<'subtract'>): P
   let questionText = `${a} ${MINUS} ${b} कितना होता है?`;
   if (!question.questionText.startsWith('What is')) {
     const { child: who, thing } = story(question.questionText);
-    questionText = `${who.name} के पास ${a} ${thing.many} हैं, ${b} दे दिए। ${thing.feminine ? 'कितनी बचीं' : 'कितने बचे'}?`;
+    const gave = b === 1 ? (thing.feminine ? 'दे दी' : 'दे दिया') : thing.feminine ? 'दे दीं' : 'दे दिए';
+    questionText = `${who.name} के पास ${a} ${thing.many} हैं, उसने ${b} ${gave}। ${thing.feminine ? 'कितनी बचीं' : 'कितने बचे'}?`;
   }
   const ones = a % 10;
   const so = `इसलिए ${a} ${MINUS} ${b} = ${difference}।`;
@@ -576,7 +589,7 @@ function timesTables(question: GeneratedQuestion, { a, b }: Of<'multiply'>): Par
   const counting = Array.from({ length: b }, (_, index) => a * (index + 1)).join(', ');
   return {
     questionText,
-    explanation: `${a} के ${b} समूह: ${a}-${a} करके गिनिए: ${counting}। इसलिए ${a} × ${b} = ${product}।`,
+    explanation: `${a} ${b === 1 ? 'का' : 'के'} ${b} समूह: ${a}-${a} करके गिनिए: ${counting}। इसलिए ${a} × ${b} = ${product}।`,
   };
 }
 
@@ -764,8 +777,8 @@ function clockAdd({ start, minutes }: Of<'clock-add'>): Parts {
   };
 }
 
-function durationSteps(start: number, end: number): string {
-  const show = clockWithHalf;
+function durationSteps(start: number, end: number, young: boolean): string {
+  const show = (minutes: number) => clockWithHalf(minutes, young);
   if (Math.floor(start / 60) === Math.floor(end / 60)) {
     return `${show(start)} से ${show(end)} तक ${end % 60} ${MINUS} ${start % 60} = ${end - start} मिनट हैं।`;
   }
@@ -792,32 +805,41 @@ function durationSteps(start: number, end: number): string {
 function durationQuestion(question: GeneratedQuestion, { start, end }: Of<'duration'>): Parts {
   const [what] = read(question.questionText, /^(A [a-z ]+?) (?:starts|leaves) at/);
   const event = lookup(EVENTS, what, 'event');
-  const steps = durationSteps(start, end);
+  const young = classOf(question.grade) <= 5;
+  const steps = durationSteps(start, end, young);
   return {
-    questionText: `${event.what} ${clockWithHalf(start)} ${event.starts} और ${clockWithHalf(end)} ${event.ends}। ${event.ask}`,
+    questionText: `${event.what} ${clockWithHalf(start, young)} ${event.starts} और ${clockWithHalf(end, young)} ${event.ends}। ${event.ask}`,
     explanation:
       Math.floor(start / 60) === Math.floor(end / 60) ? steps : `${steps} कुल: ${duration(end - start)}।`,
     option: durationOption,
   };
 }
 
-function clock24({ minutes, to }: Of<'clock-24'>): Parts {
+function clock24(question: GeneratedQuestion, { minutes, to }: Of<'clock-24'>): Parts {
   const hour = Math.floor(minutes / 60);
-  const [twelve, twentyFour] = [clockWithHalf(minutes), formatClock24(minutes)];
+  const young = classOf(question.grade) <= 5;
+  const [twelve, twentyFour] = [clockWithHalf(minutes, young), formatClock24(minutes)];
+  const [am, pm] = young
+    ? ['दोपहर से पहले का (a.m.)', 'दोपहर 12 बजे के बाद का (p.m.)']
+    : ['पूर्वाह्न (a.m.)', 'अपराह्न (p.m.)'];
   let rule: string;
   if (minutes === 0) rule = 'दिन रात 12 बजे शुरू होता है, जो 24-घंटे की घड़ी में 00:00 है।';
   else if (minutes === 12 * 60) rule = 'दोपहर 12 बजे 24-घंटे की घड़ी में 12:00 होता है।';
-  else if (hour === 0) rule = 'रात 12 बजे के बाद के घंटे में 24-घंटे की घड़ी 00 और 12-घंटे की घड़ी 12 पूर्वाह्न दिखाती है।';
-  else if (hour < 12) rule = 'दोपहर 12 बजे से पहले घंटा वही रहता है, और समय पूर्वाह्न (a.m.) होता है।';
-  else if (hour === 12)
-    rule = 'दोपहर 12 बजे के बाद के घंटे में दोनों घड़ियाँ 12 दिखाती हैं, और समय अपराह्न (p.m.) होता है।';
-  else if (to === '24-hour') rule = `1:00 अपराह्न से घंटे में 12 जोड़िए: ${hour - 12} + 12 = ${hour}।`;
-  else rule = `13:00 से आगे घंटे में से 12 घटाइए: ${hour} ${MINUS} 12 = ${hour - 12}, और समय अपराह्न (p.m.) होता है।`;
+  else if (hour === 0)
+    rule = `रात 12 बजे के बाद के घंटे में 24-घंटे की घड़ी 00 और 12-घंटे की घड़ी 12 दिखाती है, और समय ${am} होता है।`;
+  else if (hour < 12)
+    rule = young
+      ? 'दोपहर 12 बजे से पहले (a.m.) दोनों घड़ियों में घंटा वही रहता है।'
+      : `दोपहर 12 बजे से पहले घंटा वही रहता है, और समय ${am} होता है।`;
+  else if (hour === 12) rule = `दोपहर 12 बजे के बाद के घंटे में दोनों घड़ियाँ 12 दिखाती हैं, और समय ${pm} होता है।`;
+  else if (to === '24-hour')
+    rule = `${young ? 'दोपहर 1 बजे (1:00 p.m.)' : '1:00 अपराह्न'} से घंटे में 12 जोड़िए: ${hour - 12} + 12 = ${hour}।`;
+  else rule = `13:00 से आगे घंटे में से 12 घटाइए: ${hour} ${MINUS} 12 = ${hour - 12}, और समय ${pm} होता है।`;
   return {
     questionText:
       to === '24-hour' ? `24-घंटे की घड़ी में ${twelve} को कैसे लिखेंगे?` : `12-घंटे की घड़ी में ${twentyFour} को कैसे लिखेंगे?`,
     explanation: `${rule} इसलिए ${to === '24-hour' ? `${twelve} = ${twentyFour}` : `${twentyFour} = ${twelve}`}।`,
-    option: to === '24-hour' ? sameOption : clockOption,
+    option: to === '24-hour' ? sameOption : (value) => clockOption(value, young),
   };
 }
 
@@ -858,8 +880,8 @@ function money(question: GeneratedQuestion, data: Of<'money'>): Parts {
     const [cost, note] = [data.paise, data.other];
     const upToRupee = 100 - (cost % 100);
     return {
-      questionText: `${who.name} ${formatRupees(cost)} ${item.feminine ? 'की' : 'का'} एक ${item.one} ${who.girl ? 'खरीदती' : 'खरीदता'} है और ${rupeesOnly(note)} का नोट ${who.girl ? 'देती' : 'देता'} है। उसे कितने पैसे वापस मिलेंगे?`,
-      explanation: `${formatRupees(cost)} से आगे गिनिए: ${upToRupee} पैसे से ${rupeesOnly(cost + upToRupee)} बनते हैं, और ${rupeesOnly(note - cost - upToRupee)} और से ${rupeesOnly(note)}। इसलिए ${formatRupees(note - cost)} वापस मिलेंगे।`,
+      questionText: `${who.name} ${formatRupees(cost)} ${item.feminine ? 'की' : 'का'} एक ${item.one} ${who.girl ? 'खरीदती' : 'खरीदता'} है और ${rupeesOnly(note)} का नोट ${who.girl ? 'देती' : 'देता'} है। उसे कितने रुपये वापस मिलेंगे?`,
+      explanation: `${formatRupees(cost)} से आगे गिनिए: ${upToRupee} पैसे जोड़कर ${rupeesOnly(cost + upToRupee)}, फिर ${rupeesOnly(note - cost - upToRupee)} और जोड़कर ${rupeesOnly(note)}। इसलिए ${formatRupees(note - cost)} वापस मिलेंगे।`,
     };
   }
   const [thing] = read(text, /^One (.+?) costs ₹/);
@@ -954,8 +976,8 @@ function integerOp({ op, a, b }: Of<'integer-op'>): Parts {
   if (op === '+') {
     working =
       Math.sign(a) === Math.sign(b)
-        ? `दोनों ऋणात्मक हैं: ${Math.abs(a)} + ${Math.abs(b)} = ${Math.abs(answer)} जोड़िए और ऋण चिह्न रखिए।`
-        : `चिह्न अलग हैं: ${Math.max(Math.abs(a), Math.abs(b))} ${MINUS} ${Math.min(Math.abs(a), Math.abs(b))} = ${Math.abs(answer)} लीजिए और उस संख्या का चिह्न रखिए जो 0 से ज़्यादा दूर है।`;
+        ? `दोनों ऋणात्मक हैं: संख्याएँ जोड़िए, ${Math.abs(a)} + ${Math.abs(b)} = ${Math.abs(answer)}, और ऋण चिह्न लगाइए।`
+        : `चिह्न अलग हैं: बड़ी में से छोटी घटाइए, ${Math.max(Math.abs(a), Math.abs(b))} ${MINUS} ${Math.min(Math.abs(a), Math.abs(b))} = ${Math.abs(answer)}, और उस संख्या का चिह्न लगाइए जो 0 से ज़्यादा दूर है।`;
   } else if (op === '-') {
     working = `${bracketed(b)} घटाना ${bracketed(-b)} जोड़ने के बराबर है: ${bracketed(a)} + ${bracketed(-b)}।`;
   } else {
@@ -993,7 +1015,7 @@ function percentage(question: GeneratedQuestion, data: Of<'percentage'>): Parts 
       const difference = Math.abs(after - base);
       return {
         questionText: `${item} का दाम ${rupees(base)} से ${rise ? 'बढ़कर' : 'घटकर'} ${rupees(after)} हो गया। दाम कितने प्रतिशत ${rise ? 'बढ़ा' : 'घटा'}?`,
-        explanation: `बदलाव ${rupees(difference)} का है। पुराने दाम के भाग के रूप में: ${formatNumber(difference)} ÷ ${formatNumber(base)} × 100 = ${rate}%।`,
+        explanation: `दाम ${rupees(difference)} ${rise ? 'बढ़ा' : 'घटा'}। पुराने दाम का प्रतिशत: ${formatNumber(difference)} ÷ ${formatNumber(base)} × 100 = ${rate}%।`,
       };
     }
     case 'simple-interest': {
@@ -1012,7 +1034,7 @@ function percentage(question: GeneratedQuestion, data: Of<'percentage'>): Parts 
       }
       return {
         questionText: `${rupees(base)} पर ${rate}% वार्षिक दर से ${years} वर्ष का चक्रवृद्धि ब्याज ज्ञात कीजिए, जब ब्याज हर वर्ष जुड़ता है।`,
-        explanation: `हर वर्ष ${rate}% जोड़िए: ${rupees(base)} बनते हैं ${amounts.join(', फिर ')}। ब्याज: ${rupees(after)} ${MINUS} ${rupees(base)} = ${rupees(after - base)}।`,
+        explanation: `हर वर्ष राशि में ${rate}% जोड़िए: ${rupees(base)} से ${amounts.join(', फिर ')} बनते हैं। ब्याज: ${rupees(after)} ${MINUS} ${rupees(base)} = ${rupees(after - base)}।`,
       };
     }
   }
