@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTEMPT_LIMIT_MESSAGE, FREE_PLAN, maxQuizzesMessage } from '@quizquest/shared';
+import { ATTEMPT_LIMIT_MESSAGE, ERROR_CODES, FREE_PLAN, maxQuizzesMessage } from '@quizquest/shared';
 import { NO_PENDING_DRAW_MESSAGE } from '../features/attempts/service.ts';
 import { insertUser } from '../testing/index.ts';
 import { insertQuiz, type TestQuiz } from '../testing/quizzes.ts';
@@ -175,7 +175,10 @@ describe('races across two instances on one PostgreSQL', () => {
     const replays = copies.filter((answer) => answer.status !== 201);
     expect(replays).toHaveLength(49);
     for (const answer of replays)
-      expect(answer).toMatchObject({ status: 409, body: { message: NO_PENDING_DRAW_MESSAGE } });
+      expect(answer).toMatchObject({
+        status: 409,
+        body: { message: NO_PENDING_DRAW_MESSAGE, code: ERROR_CODES.noPendingDraw },
+      });
 
     // Then rounds of 50 of the learner's tabs at once, each opening the quiz and submitting (an
     // open draws anew only once the pending draw was submitted), until the limit refuses them all.
@@ -195,9 +198,13 @@ describe('races across two instances on one PostgreSQL', () => {
     const refused = answers.filter((answer) => answer.status === 403);
     expect(recorded).toHaveLength(3);
     expect(refused.length).toBeGreaterThanOrEqual(50);
-    for (const answer of refused) expect(answer.body).toEqual({ message: ATTEMPT_LIMIT_MESSAGE });
+    for (const answer of refused)
+      expect(answer.body).toEqual({ message: ATTEMPT_LIMIT_MESSAGE, code: ERROR_CODES.attemptLimit });
     for (const answer of answers.filter((each) => each.status !== 201 && each.status !== 403)) {
-      expect(answer).toMatchObject({ status: 409, body: { message: NO_PENDING_DRAW_MESSAGE } });
+      expect(answer).toMatchObject({
+        status: 409,
+        body: { message: NO_PENDING_DRAW_MESSAGE, code: ERROR_CODES.noPendingDraw },
+      });
     }
 
     const rows = await query<{ id: string }>(
@@ -252,7 +259,7 @@ describe('races across two instances on one PostgreSQL', () => {
       [(url: string) => openAndSubmit(url, certLearner.token, keyOf(certQuiz))],
       'submit (eleventh attempt)',
     );
-    expect(progress[0]?.body).toEqual({ message: ATTEMPT_LIMIT_MESSAGE });
+    expect(progress[0]?.body).toEqual({ message: ATTEMPT_LIMIT_MESSAGE, code: ERROR_CODES.attemptLimit });
     fault.survived();
   });
 
