@@ -103,9 +103,9 @@ const EXACT: Record<string, string> = {
   'The category must be text': 'विषय टेक्स्ट होना चाहिए',
   'type is practice or certification': 'type में practice या certification होना चाहिए',
   'Nothing to review right now. Open your review again to start a new one.':
-    'अभी दोहराने के लिए कुछ नहीं है। नया दौर शुरू करने के लिए दोहराइए फिर से खोलें।',
+    'अभी दोहराने के लिए कुछ नहीं है। नया दौर शुरू करने के लिए ‘अपनी गलतियाँ दोहराइए’ फिर से खोलें।',
   'Too many review submissions. Please wait a minute and try again.':
-    'दोहराइए में बहुत बार जवाब जमा हो चुके हैं। कृपया एक मिनट रुककर फिर से कोशिश करें।',
+    'गलतियाँ दोहराते हुए बहुत बार जवाब जमा हो चुके हैं। कृपया एक मिनट रुककर फिर से कोशिश करें।',
 
   // Certification
   'Upgrade your plan to unlock this level.': 'यह लेवल खोलने के लिए अपना प्लान अपग्रेड करें।',
@@ -224,7 +224,7 @@ const TEMPLATES: Array<[english: string, hindi: string]> = [
     'Max {max} Quizzes can be attempted. Upgrade Now.',
     'आपके प्लान में ज़्यादा से ज़्यादा {max} क्विज़ दिए जा सकते हैं। अभी अपग्रेड करें।',
   ],
-  ['{plan} extended by {days} days', '{plan} {days} दिन के लिए बढ़ा दिया गया'],
+  ['{plan} extended by {days} days', '{plan} {days} दिन और बढ़ा दिया गया'],
   ['{plan} activated', '{plan} चालू हो गया'],
 
   // Login and limits
@@ -261,7 +261,10 @@ const TEMPLATES: Array<[english: string, hindi: string]> = [
   ['The {field} was not found. Please upload it again.', '{field} नहीं मिली। कृपया इसे फिर से अपलोड करें।'],
 
   // The admin's quiz form and import
-  ['Question {n} must have either text or image.', 'सवाल {n} में टेक्स्ट या तस्वीर में से कुछ एक होना चाहिए।'],
+  [
+    'Question {n} must have either text or image.',
+    'सवाल {n} में लिखा हुआ सवाल या तस्वीर, कोई एक ज़रूर होनी चाहिए।',
+  ],
   [
     'Question {n} has Hindi options or an explanation but no Hindi question text.',
     'सवाल {n} में हिन्दी विकल्प या ‘समझिए क्यों’ है, लेकिन सवाल का हिन्दी टेक्स्ट नहीं है।',
