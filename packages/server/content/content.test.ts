@@ -226,6 +226,20 @@ describe('Hindi versions (issue 18)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('cover every Nursery–Class 5 practice quiz and certification Levels 1–5 (a generated quiz: its title)', () => {
+    const YOUNG = new Set(['Nursery', 'Jr-Kg', 'Sr-Kg', 'c-1', 'c-2', 'c-3', 'c-4', 'c-5']);
+    const missing = allQuizzes
+      .filter(({ quiz }) => {
+        const level = Number(quiz.level ?? 0);
+        const grades: unknown[] = Array.isArray(quiz.grades) ? quiz.grades : [];
+        const inScope = level === 0 ? grades.some((grade) => YOUNG.has(String(grade))) : level <= 5;
+        // A generated Maths quiz has a Hindi title too; its questions are the generators' (inHindi).
+        return inScope && !quiz.hi;
+      })
+      .map(({ file, quiz }) => `${file}: ${quiz.key}`);
+    expect(missing).toEqual([]);
+  });
+
   it('are written in Hindi: titles and explanations in Devanagari, and never the English text again', () => {
     const problems: string[] = [];
     for (const { quiz } of allQuizzes) {
