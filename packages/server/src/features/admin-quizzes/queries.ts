@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/index.ts';
 import type { QuizTranslations } from '@quizquest/shared';
 import { attempts, categories, media, questions, quizGrades, quizzes } from '../../db/schema.ts';
 import { notifyQuizChanged } from '../../lib/quiz-cache.ts';
+import { questionRowColumns } from '../../lib/shown-question.ts';
 
 /**
  * The admin's reads and writes of the quiz catalogue. Deleted quizzes (deleted_at set) are never
@@ -121,18 +122,7 @@ export async function quizDetails(db: DbOrTx, where: { id: string } | { filter: 
 export async function questionsOf(db: DbOrTx, quizIds: string[]) {
   if (quizIds.length === 0) return [];
   return db
-    .select({
-      id: questions.id,
-      quizId: questions.quizId,
-      text: questions.text,
-      imageMediaId: questions.imageMediaId,
-      options: questions.options,
-      correctIndex: questions.correctIndex,
-      explanation: questions.explanation,
-      explanationImageMediaId: questions.explanationImageMediaId,
-      keepOptionOrder: questions.keepOptionOrder,
-      translations: questions.translations,
-    })
+    .select({ ...questionRowColumns, quizId: questions.quizId })
     .from(questions)
     .where(inArray(questions.quizId, quizIds))
     .orderBy(asc(questions.quizId), asc(questions.position), asc(questions.id));

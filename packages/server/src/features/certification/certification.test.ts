@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,11 +16,10 @@ import {
   subLevelIdsOf,
   subscribe,
 } from '../../testing/certification.ts';
+import { readPdf } from '../../testing/pdf.ts';
 import { answersFor, insertQuiz, type TestQuiz } from '../../testing/quizzes.ts';
 import { certificateDate, pdfText } from './pdf.ts';
 import { newCertificateCode, verifyCertificate } from './service.ts';
-
-const STANDARD_FONTS = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
 
 let context: TestContext;
 /** One published quiz per sub-level of Levels 1 and 2, created first so each is its sub-level's oldest. */
@@ -93,20 +90,8 @@ async function progressOf(headers: Headers): Promise<CertificationProgress> {
 }
 
 async function pdfTextOf(bytes: Buffer): Promise<{ text: string; images: number; pages: number }> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    standardFontDataUrl: STANDARD_FONTS,
-  }).promise;
-  const page = await document.getPage(1);
-  const content = await page.getTextContent();
-  const text = content.items.map((item) => ('str' in item ? item.str : '')).join('\n');
-  const operators = await page.getOperatorList();
-  const images = operators.fnArray.filter((fn) => fn === pdfjs.OPS.paintImageXObject).length;
-  const pages = document.numPages;
-  await document.destroy();
-  return { text, images, pages };
+  const { items, images, pages } = await readPdf(bytes);
+  return { text: items.join('\n'), images, pages };
 }
 
 describe('earning a sub-level certification', () => {

@@ -5,8 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLevel, type Language } from '@quizquest/shared';
-import { renderCertificatePdf } from './pdf.ts';
+import { renderSampleCertificate } from '../../testing/pdf.ts';
 
 /*
  * The certificate as poppler draws it, against committed reference images (issue 18). Run by
@@ -16,19 +15,7 @@ import { renderCertificatePdf } from './pdf.ts';
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '__fixtures__');
 const PDFTOPPM = '/usr/bin/pdftoppm';
 
-/** A fixed certificate around the name: same date, code and level, so renders are deterministic. */
-async function render(learnerName: string, language: Language = 'en') {
-  const level = findLevel(3);
-  if (!level) throw new Error('no Level 3');
-  return renderCertificatePdf({
-    learnerName,
-    language,
-    level,
-    issuedAt: new Date(Date.UTC(2026, 10, 24, 6)),
-    code: 'K7QM-2XPD-9HTA',
-    verifyUrl: 'https://quizquest.example/certificates/verify/K7QM-2XPD-9HTA',
-  });
-}
+const render = renderSampleCertificate;
 
 describe('the rendering', () => {
   let scratch: string;

@@ -1,43 +1,14 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEVELS, findLevel, type Language } from '@quizquest/shared';
+import { LEVELS, findLevel } from '@quizquest/shared';
 import { users } from '../../db/schema.ts';
 import { createTestContext, insertUser, loginAs, type TestContext } from '../../testing/index.ts';
 import { insertCertifications, subLevelIdsOf } from '../../testing/certification.ts';
-import { pdfText, renderCertificatePdf } from './pdf.ts';
+import { readPdf, renderSampleCertificate } from '../../testing/pdf.ts';
+import { pdfText } from './pdf.ts';
 
-const STANDARD_FONTS = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
-
-/** A fixed certificate around the name: same date, code and level, so renders are deterministic. */
-async function render(learnerName: string, language: Language = 'en') {
-  const level = findLevel(3);
-  if (!level) throw new Error('no Level 3');
-  return renderCertificatePdf({
-    learnerName,
-    language,
-    level,
-    issuedAt: new Date(Date.UTC(2026, 10, 24, 6)),
-    code: 'K7QM-2XPD-9HTA',
-    verifyUrl: 'https://quizquest.example/certificates/verify/K7QM-2XPD-9HTA',
-  });
-}
-
-/** The page's text items as pdfjs extracts them (through the fonts' ToUnicode maps). */
-async function textItems(bytes: Buffer): Promise<string[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    standardFontDataUrl: STANDARD_FONTS,
-  }).promise;
-  const page = await document.getPage(1);
-  const content = await page.getTextContent();
-  const items = content.items.map((item) => ('str' in item ? item.str : ''));
-  await document.destroy();
-  return items;
-}
+const render = renderSampleCertificate;
+const textItems = async (bytes: Buffer) => (await readPdf(bytes)).items;
 
 /** The name as extracted: the items between the line before it and the line after it. */
 async function extractedName(bytes: Buffer): Promise<string> {
