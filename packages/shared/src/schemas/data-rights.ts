@@ -71,6 +71,8 @@ export const DataExportFile = z.object({
     avatar: z.string().nullable(),
     /** The zone the learner's days count in (decision 030). */
     timeZone: z.string(),
+    /** The language the learner reads (decision 034). */
+    language: z.string(),
   }),
   consent: z.object({
     /** The words the parent agreed to at sign-up, and when; null for accounts made by an admin. */

@@ -295,6 +295,7 @@ describe('GET /api/user/export', () => {
       dob: '2015-04-02',
       grade: 'c-3',
       timeZone: 'Asia/Kolkata',
+      language: 'en',
     });
     expect(file.profile.avatar).toMatch(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+=*$/);
     expect(file.consent).toEqual({ text: CONSENT_TEXT, givenAt: '2026-06-10T08:00:00.000Z' });

@@ -29,6 +29,7 @@ export async function accountRow(db: DbOrTx, userId: string) {
       gender: users.gender,
       dob: users.dob,
       timeZone: users.timeZone,
+      language: users.language,
       avatarMediaId: users.avatarMediaId,
       isVerified: users.isVerified,
       consentAt: users.consentAt,

@@ -70,6 +70,7 @@ export async function exportData(deps: AppDeps, userId: string): Promise<DataExp
       // The picture itself, so the file is complete on its own and outlives the account.
       avatar: avatar ? `data:${avatar.mimeType};base64,${avatar.bytes}` : null,
       timeZone: account.timeZone,
+      language: account.language,
     },
     consent: { text: account.consentText, givenAt: iso(account.consentAt) },
     subscriptions: subscriptions.map((row) => ({
