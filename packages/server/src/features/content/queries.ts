@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/index.ts';
 import { categories, questions, quizGrades, quizzes, type QuizGenerator } from '../../db/schema.ts';
+import { questionRowColumns } from '../../lib/shown-question.ts';
 
 /** The columns of a quiz that the content pack owns (published, deletedAt and passScore stay the admin's). */
 export interface PackQuizValues {
@@ -46,16 +47,7 @@ export async function findQuizByContentKey(tx: DbOrTx, contentKey: string) {
 
 export async function listQuizQuestions(tx: DbOrTx, quizId: string) {
   return tx
-    .select({
-      text: questions.text,
-      imageMediaId: questions.imageMediaId,
-      options: questions.options,
-      correctIndex: questions.correctIndex,
-      explanation: questions.explanation,
-      explanationImageMediaId: questions.explanationImageMediaId,
-      keepOptionOrder: questions.keepOptionOrder,
-      translations: questions.translations,
-    })
+    .select(questionRowColumns)
     .from(questions)
     .where(eq(questions.quizId, quizId))
     .orderBy(asc(questions.position));
