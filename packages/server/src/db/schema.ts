@@ -49,8 +49,19 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /**
+     * The account this learner belongs to (decision 035): the row of the account holder, which is
+     * the account itself (e-mail, password, consent, token version, PIN) and its first learner.
+     * An added child's row points at it and has no e-mail or password of its own.
+     */
+    accountId: uuid('account_id')
+      .notNull()
+      // Left out of an insert, the trigger of migration 0012 makes the row its own account.
+      .$defaultFn(() => sql`null`)
+      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    /** The account's sign-in: set on the account holder's row only. */
+    email: text('email'),
+    passwordHash: text('password_hash'),
     role: text('role', { enum: ['learner', 'admin'] })
       .notNull()
       .default('learner'),
@@ -69,6 +80,14 @@ export const users = pgTable(
     timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
     /** The language the app, the server's messages and the questions speak to this learner (decision 034). */
     language: text('language', { enum: LANGUAGES }).notNull().default('en'),
+    /** The parent PIN's hash (decision 035), on the account holder's row; null: no PIN. */
+    pinHash: text('pin_hash'),
+    /** Wrong PINs in a row; at PARENT_PIN_MAX_TRIES the PIN is locked until reset by e-mail. */
+    pinFailures: integer('pin_failures').notNull().default(0),
+    /** Bumped when the PIN changes: proofs of the old PIN stop opening anything. */
+    pinVersion: integer('pin_version').notNull().default(0),
+    /** The parent asked for the weekly digest e-mail (account holder's row). */
+    weeklyDigest: boolean('weekly_digest').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -80,6 +99,12 @@ export const users = pgTable(
       .on(table.avatarMediaId)
       .where(sql`${table.avatarMediaId} is not null`),
     check('users_language_check', sql`${table.language} in ('en', 'hi')`),
+    index('users_account_idx').on(table.accountId),
+    // The holder's row is the account and signs in; a child's row has no sign-in of its own.
+    check(
+      'users_account_holder_check',
+      sql`(${table.id} = ${table.accountId} and ${table.email} is not null and ${table.passwordHash} is not null) or (${table.id} <> ${table.accountId} and ${table.email} is null and ${table.passwordHash} is null)`,
+    ),
   ],
 );
 
@@ -90,7 +115,7 @@ export const emailTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset', 'pin-reset'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -278,6 +303,8 @@ export const attempts = pgTable(
       .notNull()
       .references(() => quizzes.id),
     answers: jsonb('answers').$type<number[]>().notNull(),
+    /** When the draw answered was made (decision 035: the parent's report counts minutes); null before. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     score: integer('score_hundredths').notNull(),
     correctCount: integer('correct_count').notNull(),
     total: integer('total').notNull(),
@@ -456,4 +483,32 @@ export const reviewAnswers = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('review_answers_user_answered_idx').on(table.userId, table.answeredAt)],
+);
+
+/**
+ * A scheduled job's run (decision 035): one row per job and period ('weekly-digest', '2026-W48').
+ * The instance whose insert wins runs it; the others see the row and do nothing.
+ */
+export const scheduledRuns = pgTable(
+  'scheduled_runs',
+  {
+    job: text('job').notNull(),
+    period: text('period').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.job, table.period] })],
+);
+
+/** A weekly digest sent to an account for a period: at most one, whoever sends it. */
+export const digestSends = pgTable(
+  'digest_sends',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.period] })],
 );
