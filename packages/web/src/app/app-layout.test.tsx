@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../test/fetch-mock.ts';
-import { currentPath, learner, renderApp, storeSession } from '../test/render-app.tsx';
+import { admin, currentPath, learner, renderApp, storeSession } from '../test/render-app.tsx';
 
 async function signedInAt(path: string) {
   mockFetch({ 'GET /api/auth/me': { body: learner } });
@@ -25,6 +25,7 @@ describe('signed-in layout', () => {
       'Practice Quizzes',
       'Scoreboard',
       'Profile',
+      'Family report',
       'Logout',
     ]);
     expect(items.map((item) => item?.getAttribute('href') ?? item?.tagName)).toEqual([
@@ -33,6 +34,7 @@ describe('signed-in layout', () => {
       '/quizzes',
       '/quizzes/my-attempts',
       '/profile',
+      '/family-report',
       'BUTTON',
     ]);
     for (const item of items) {
@@ -46,6 +48,15 @@ describe('signed-in layout', () => {
     expect(within(nav).getByRole('link', { name: 'Practice Quizzes' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
+  });
+
+  it('offers the family report to learners only, not to admins', async () => {
+    mockFetch({ 'GET /api/auth/me': { body: admin } });
+    storeSession(admin);
+    renderApp('/profile');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Family report' })).not.toBeInTheDocument();
   });
 
   it('the menu button toggles the sidebar and navigation closes it', async () => {

@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { msg } from '../i18n/i18n.ts';
 import { useText } from '../i18n/use-text.ts';
+import { useAuth } from '../lib/session.ts';
 import { useLogout } from '../lib/use-logout.ts';
 
 /**
@@ -37,6 +38,14 @@ export const SIDEBAR_LINKS = [
   { to: '/profile', label: msg('app.sidebar.profile'), id: 'nav-profile', tour: 'subscription' },
 ] as const;
 
+/** The parent's family report (issue 19, decision 035), after the spec's entries; learners only. */
+export const FAMILY_REPORT_LINK = {
+  to: '/family-report',
+  label: msg('app.sidebar.familyReport'),
+  id: 'nav-family-report',
+  tour: 'family-report',
+} as const;
+
 /** The frame of every signed-in page: header with the menu button, sidebar, content. */
 export function AppLayout() {
   const { pathname } = useLocation();
@@ -47,6 +56,8 @@ export function AppLayout() {
   const closeMenu = () => setMenuOpenOn(null);
   const logout = useLogout();
   const t = useText();
+  const { role } = useAuth();
+  const links = role === 'admin' ? SIDEBAR_LINKS : [...SIDEBAR_LINKS, FAMILY_REPORT_LINK];
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -92,7 +103,7 @@ export function AppLayout() {
         aria-label={t('app.sidebar.label')}
       >
         <ul className="sidebar-list">
-          {SIDEBAR_LINKS.map((link) => (
+          {links.map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to}

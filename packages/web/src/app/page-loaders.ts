@@ -23,6 +23,7 @@ export const loadSubscribePage = () => import('../features/plans/pages/subscribe
 export const loadPayPage = () => import('../features/plans/pages/pay-page.tsx');
 export const loadMyCertificationsPage = () =>
   import('../features/certification/pages/my-certifications-page.tsx');
+export const loadFamilyReportPage = () => import('../features/report/pages/family-report-page.tsx');
 export const loadAdminLayout = () => import('../features/admin/components/admin-layout.tsx');
 export const loadAdminQuizDashboardPage = () => import('../features/admin/pages/quiz-dashboard-page.tsx');
 export const loadAdminLearnersPage = () => import('../features/admin/pages/learners-page.tsx');

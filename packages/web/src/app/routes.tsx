@@ -6,6 +6,7 @@ import {
   loadAdminQuizDashboardPage,
   loadAppLayout,
   loadDashboardPage,
+  loadFamilyReportPage,
   loadForgotPasswordPage,
   loadLoginPage,
   loadMyCertificationsPage,
@@ -142,6 +143,11 @@ export const routes: RouteObject[] = [
                   {
                     path: 'my-certifications',
                     ...page(loadMyCertificationsPage, (m) => m.MyCertificationsPage),
+                  },
+                  {
+                    // The parent's report on every child of the account (issue 19, decision 035).
+                    path: 'family-report',
+                    ...page(loadFamilyReportPage, (m) => m.FamilyReportPage),
                   },
                 ],
               },
