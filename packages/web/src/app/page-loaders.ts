@@ -11,6 +11,7 @@ export const loadResetPasswordPage = () => import('../features/auth/pages/reset-
 export const loadPrivacyPage = () => import('../features/privacy/pages/privacy-page.tsx');
 export const loadVerifyCertificatePage = () =>
   import('../features/certification/pages/verify-certificate-page.tsx');
+export const loadChooseLearnerPage = () => import('../features/learners/pages/choose-learner-page.tsx');
 export const loadAppLayout = () => import('./app-layout.tsx');
 export const loadDashboardPage = () => import('../features/dashboard/pages/dashboard-page.tsx');
 export const loadPracticeQuizzesPage = () => import('../features/quizzes/pages/practice-quizzes-page.tsx');

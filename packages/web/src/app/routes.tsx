@@ -5,6 +5,7 @@ import {
   loadAdminLearnersPage,
   loadAdminQuizDashboardPage,
   loadAppLayout,
+  loadChooseLearnerPage,
   loadDashboardPage,
   loadFamilyReportPage,
   loadForgotPasswordPage,
@@ -100,6 +101,11 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
+              {
+                // Family accounts (decision 035): who plays, chosen after logging in; no sidebar yet.
+                path: 'choose-learner',
+                ...page(loadChooseLearnerPage, (m) => m.ChooseLearnerPage),
+              },
               {
                 ...page(loadAppLayout, (m) => m.AppLayout),
                 children: [
