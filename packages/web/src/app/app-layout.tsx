@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '../components/language-switch.tsx';
+import { LearnerSwitch } from '../components/learner-switch.tsx';
 import { msg } from '../i18n/i18n.ts';
 import { useText } from '../i18n/use-text.ts';
 import { useAuth } from '../lib/session.ts';
@@ -58,6 +59,8 @@ export function AppLayout() {
   const t = useText();
   const { role } = useAuth();
   const links = role === 'admin' ? SIDEBAR_LINKS : [...SIDEBAR_LINKS, FAMILY_REPORT_LINK];
+  // Pages keep the data they loaded for a learner: a switch to another child draws them afresh.
+  const [learnerSwitches, setLearnerSwitches] = useState(0);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -102,6 +105,14 @@ export function AppLayout() {
         data-open={menuOpen}
         aria-label={t('app.sidebar.label')}
       >
+        <LearnerSwitch
+          onSwitched={() => {
+            closeMenu();
+            setLearnerSwitches((count) => count + 1);
+            // The menu closes on a phone: the new learner's page takes the focus, not the page's body.
+            document.getElementById('main')?.focus();
+          }}
+        />
         <ul className="sidebar-list">
           {links.map((link) => (
             <li key={link.to}>
@@ -135,7 +146,9 @@ export function AppLayout() {
         <LanguageSwitch tone="dark" />
       </nav>
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        <Fragment key={learnerSwitches}>
+          <Outlet />
+        </Fragment>
       </main>
     </div>
   );
