@@ -12,6 +12,20 @@ import { login } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PasswordField } from '../components/password-field.tsx';
 
+/**
+ * Whether the signed-in account holds more than one learner. Loaded on demand: the learners'
+ * schemas stay out of /login's first download. Any failure counts as one learner (the dashboard).
+ */
+async function hasSeveralLearners(): Promise<boolean> {
+  try {
+    const { fetchLearners } = await import('../../../lib/learners.ts');
+    const { learners } = await fetchLearners();
+    return learners.length > 1;
+  } catch {
+    return false;
+  }
+}
+
 export function LoginPage() {
   const t = useText();
   useDocumentTitle(t('auth.login.documentTitle'));
@@ -40,8 +54,10 @@ export function LoginPage() {
       setSession(token, user);
       // Decision 034: the app speaks the learner's stored language from the first signed-in page.
       if (user.language) await switchLanguage(user.language);
-      // Spec §4: admins to their area, everyone else to the dashboard with emailVerified false.
+      // Spec §4: admins to their area, everyone else to the dashboard with emailVerified false;
+      // an account with several children first asks who is learning (decision 035).
       if (user.role === 'admin') await navigate('/admin/quiz-dashboard', { replace: true });
+      else if (await hasSeveralLearners()) await navigate('/choose-learner', { replace: true });
       else await navigate('/dashboard', { replace: true, state: { emailVerified: false } });
     } catch (caught) {
       setError(errorMessage(caught, t('auth.login.failed')));
