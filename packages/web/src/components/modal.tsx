@@ -11,6 +11,16 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
   );
 }
 
+/**
+ * The dialogs open now, the newest last: only the newest answers keys, and one opened over another
+ * (the parent PIN asked for during a deletion) leaves the one below inert until it closes.
+ */
+const openDialogs: HTMLElement[] = [];
+
+function backdropOf(dialog: HTMLElement | undefined): HTMLElement | null {
+  return dialog?.parentElement ?? null;
+}
+
 export interface ModalProps {
   title: string;
   onClose: () => void;
@@ -54,10 +64,13 @@ export function Modal({
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const appRoot = document.getElementById('root');
     appRoot?.setAttribute('inert', '');
+    backdropOf(openDialogs[openDialogs.length - 1])?.setAttribute('inert', '');
+    openDialogs.push(dialog);
     const first = focusableIn(dialog).find((element) => !element.classList.contains('modal-close'));
     (first ?? dialog).focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
+      if (openDialogs[openDialogs.length - 1] !== dialog) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         if (!lockedRef.current) closeRef.current();
@@ -84,8 +97,14 @@ export function Modal({
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      appRoot?.removeAttribute('inert');
-      if (opener?.isConnected) opener.focus();
+      const index = openDialogs.indexOf(dialog);
+      if (index >= 0) openDialogs.splice(index, 1);
+      const below = openDialogs[openDialogs.length - 1];
+      if (below) backdropOf(below)?.removeAttribute('inert');
+      else appRoot?.removeAttribute('inert');
+      // Back to what opened it; over another dialog, into that dialog when the opener is gone or outside.
+      if (opener?.isConnected && (!below || below.contains(opener))) opener.focus();
+      else below?.focus();
     };
   }, []);
 
