@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FamilyReportResponse } from '@quizquest/shared';
 import { FAMILY_ERROR_CODES } from '@quizquest/shared';
 import { formatDate } from '../../../i18n/format.ts';
+import { msg } from '../../../i18n/i18n.ts';
 import { useText } from '../../../i18n/use-text.ts';
 import { ApiError, errorMessage, isAbort } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -16,8 +17,8 @@ type Loaded =
   | { state: 'ready'; report: FamilyReportResponse };
 
 const WINDOWS: readonly { days: ReportDays; label: string }[] = [
-  { days: 7, label: 'report.page.last7' },
-  { days: 30, label: 'report.page.last30' },
+  { days: 7, label: msg('report.page.last7') },
+  { days: 30, label: msg('report.page.last30') },
 ];
 
 /** The last moment of the window: `to` is exclusive, so the day shown is the one before it. */
