@@ -32,3 +32,46 @@ export function masteryLevel(newestFirst: readonly RecentAnswer[]): MasteryLevel
   if (accuracy >= 0.7) return 'familiar';
   return 'attempted';
 }
+
+/** One answer of a learner, in a category, at a time (ms): a quiz's or a review's. */
+export interface CategoryAnswer extends RecentAnswer {
+  category: string;
+  /** When it was given, in ms; answers given at the same time keep their order (newest first). */
+  at: number;
+}
+
+export interface CategoryMasteryLevel {
+  category: string;
+  level: MasteryLevel;
+  /** Recent answers counted (at most MASTERY_WINDOW) and how many of them were right. */
+  answered: number;
+  correct: number;
+}
+
+/**
+ * Mastery per category (design.md §7; the dashboard's and the parent's report): each category's
+ * answers, newest first by time, the latest MASTERY_WINDOW of them; categories in name order.
+ * Quiz answers and review answers count alike (decision 032: a review answer counts for mastery).
+ */
+export function masteryPerCategory(answers: Iterable<CategoryAnswer>): CategoryMasteryLevel[] {
+  const perCategory = new Map<string, CategoryAnswer[]>();
+  for (const answer of answers) {
+    const list = perCategory.get(answer.category);
+    if (list) list.push(answer);
+    else perCategory.set(answer.category, [answer]);
+  }
+  const mastery: CategoryMasteryLevel[] = [];
+  for (const [category, list] of perCategory) {
+    // A stable sort: answers given at the same time keep their newest-first order.
+    const recent = [...list].sort((a, b) => b.at - a.at).slice(0, MASTERY_WINDOW);
+    const level = masteryLevel(recent);
+    if (level === null) continue;
+    mastery.push({
+      category,
+      level,
+      answered: recent.length,
+      correct: recent.filter((answer) => answer.correct).length,
+    });
+  }
+  return mastery.sort((a, b) => a.category.localeCompare(b.category));
+}

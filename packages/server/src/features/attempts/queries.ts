@@ -145,13 +145,19 @@ const DRAW_STILL_PENDING = sql`select 1 from ${quizDraws}
       where ${quizDraws.userId} = ${param('userId')}::uuid and ${quizDraws.quizId} = ${param('quizId')}::uuid
         and ${quizDraws.drawId} = ${param('drawId')}::uuid`;
 
+/** When the submitted draw was made: the quiz was opened then (decision 035, the parent's report). */
+const DRAW_CREATED_AT = sql`select ${quizDraws.createdAt} from ${quizDraws}
+      where ${quizDraws.userId} = ${param('userId')}::uuid and ${quizDraws.quizId} = ${param('quizId')}::uuid
+        and ${quizDraws.drawId} = ${param('drawId')}::uuid`;
+
 const INSERTED = builder.$with('inserted', { id: sql<string>`id` }).as(sql`
     insert into ${attempts} (
-      user_id, quiz_id, answers, score_hundredths, correct_count, total, snapshot, submitted_at
+      user_id, quiz_id, answers, score_hundredths, correct_count, total, snapshot, submitted_at,
+      started_at
     )
     select ${param('userId')}::uuid, ${param('quizId')}::uuid, ${param('answers')}::jsonb,
       ${param('score')}::int, ${param('correctCount')}::int, ${param('total')}::int,
-      ${param('snapshot')}::jsonb, ${param('submittedAt')}::timestamptz
+      ${param('snapshot')}::jsonb, ${param('submittedAt')}::timestamptz, (${DRAW_CREATED_AT})
     from checked
     where checked.used < ${param('attemptsAllowed')}::int
       and (checked.distinct_practice is null or checked.distinct_practice < checked.cap)
