@@ -23,13 +23,9 @@ export function LearnerReportCard({ report }: { report: LearnerReport }) {
     { label: t('report.card.minutes'), value: formatNumber(report.minutesSpent) },
     { label: t('report.card.certifications'), value: formatNumber(report.certificationsEarned) },
     { label: t('report.card.levels'), value: formatNumber(report.levelsCompleted) },
-    {
-      label: t('report.card.streak'),
-      value:
-        streak > 0
-          ? t('report.card.streakDays', { days: streak })
-          : t('report.card.streakNone'),
-    },
+    streak > 0
+      ? { label: t('report.card.streak'), value: t('report.card.streakDays', { days: streak }) }
+      : { label: t('report.card.streak'), value: t('report.card.streakNone'), words: true },
   ];
   return (
     <article className="report-card" aria-labelledby={titleId}>
@@ -43,7 +39,7 @@ export function LearnerReportCard({ report }: { report: LearnerReport }) {
         {figures.map((figure) => (
           <div key={figure.label} className="report-figure">
             <dt>{figure.label}</dt>
-            <dd>{figure.value}</dd>
+            <dd className={'words' in figure ? 'report-figure-words' : undefined}>{figure.value}</dd>
           </div>
         ))}
       </dl>

@@ -91,8 +91,14 @@ describe('Family report page', { timeout: 15_000 }, () => {
     expect(document.title).toBe('Family report | QuizQuest');
     expect(screen.getByRole('status')).toHaveTextContent('Loading the family report...');
     const period = screen.getByRole('group', { name: 'Show' });
-    expect(within(period).getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
-    expect(within(period).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(period).getByRole('button', { name: 'Last 7 days' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(period).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
 
     answer.resolve({ body: reportOf(7) });
     const ashaCard = await cardOf('Asha Rao');
