@@ -8,6 +8,7 @@ export const loadSignupPage = () => import('../features/auth/pages/signup-page.t
 export const loadForgotPasswordPage = () => import('../features/auth/pages/forgot-password-page.tsx');
 export const loadVerifyEmailPage = () => import('../features/auth/pages/verify-email-page.tsx');
 export const loadResetPasswordPage = () => import('../features/auth/pages/reset-password-page.tsx');
+export const loadPinResetPage = () => import('../features/pin/pages/pin-reset-page.tsx');
 export const loadPrivacyPage = () => import('../features/privacy/pages/privacy-page.tsx');
 export const loadVerifyCertificatePage = () =>
   import('../features/certification/pages/verify-certificate-page.tsx');

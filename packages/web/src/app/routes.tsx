@@ -12,6 +12,7 @@ import {
   loadLoginPage,
   loadMyCertificationsPage,
   loadPayPage,
+  loadPinResetPage,
   loadPracticeQuizzesPage,
   loadPrivacyPage,
   loadProfilePage,
@@ -88,6 +89,11 @@ export const routes: RouteObject[] = [
           {
             path: 'reset-password',
             ...page(loadResetPasswordPage, (m) => m.ResetPasswordPage),
+          },
+          {
+            // Public as reset-password: the PIN reset e-mail may be opened on another device.
+            path: 'pin/reset',
+            ...page(loadPinResetPage, (m) => m.PinResetPage),
           },
           {
             path: 'privacy',

@@ -1,4 +1,6 @@
+import { PARENT_PIN_HEADER } from '@quizquest/shared';
 import { currentLanguage } from '../i18n/i18n.ts';
+import { liveParentPinProof } from './parent-pin-proof.ts';
 import { clearSession, getSession } from './session-store.ts';
 
 export const API_BASE = '/api';
@@ -82,6 +84,9 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = auth ? getSession().token : null;
   if (token) headers.Authorization = `Bearer ${token}`;
+  // The parent PIN's proof rides on every signed-in request while it lives (decision 035).
+  const pinProof = token ? liveParentPinProof() : null;
+  if (pinProof) headers[PARENT_PIN_HEADER] = pinProof;
 
   let response: Response;
   try {
@@ -117,6 +122,7 @@ function failure(response: Response, data: unknown, token: string | null): ApiEr
  */
 export async function apiFile(path: string, accept: string): Promise<Response> {
   const token = getSession().token;
+  const pinProof = token ? liveParentPinProof() : null;
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
@@ -124,6 +130,7 @@ export async function apiFile(path: string, accept: string): Promise<Response> {
         Accept: accept,
         'Accept-Language': currentLanguage(),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(pinProof ? { [PARENT_PIN_HEADER]: pinProof } : {}),
       },
       credentials: 'same-origin',
     });
