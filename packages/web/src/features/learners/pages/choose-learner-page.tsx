@@ -67,20 +67,25 @@ export function ChooseLearnerPage() {
         ) : null}
         {learners.status === 'ready' ? (
           <ul className="chooser-list" aria-busy={choosing !== null}>
-            {learners.data.learners.map((learner) => (
-              <li key={learner.id}>
-                <button
-                  type="button"
-                  className="chooser-card"
-                  disabled={choosing !== null}
-                  onClick={() => void choose(learner)}
-                >
-                  <LearnerAvatar learner={learner} size="large" />
-                  <span className="chooser-name">{learner.first_name.trim() || learner.last_name}</span>
-                  <span className="chooser-grade">{gradeLabel(learner.grade, t, learner.grade)}</span>
-                </button>
-              </li>
-            ))}
+            {learners.data.learners.map((learner) => {
+              const name = learner.first_name.trim() || learner.last_name;
+              const grade = gradeLabel(learner.grade, t, learner.grade);
+              return (
+                <li key={learner.id}>
+                  <button
+                    type="button"
+                    className="chooser-card"
+                    aria-label={t('learners.choose.card', { name, grade })}
+                    disabled={choosing !== null}
+                    onClick={() => void choose(learner)}
+                  >
+                    <LearnerAvatar learner={learner} size="large" />
+                    <span className="chooser-name">{name}</span>
+                    <span className="chooser-grade">{grade}</span>
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         ) : null}
         <p className="chooser-status" role="status">
