@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { afterEach, vi } from 'vitest';
 import english from 'virtual:quizquest-messages/en';
 import { i18n } from '../i18n/i18n.ts';
+import { clearParentPinProof } from '../lib/parent-pin-proof.ts';
 import { clearPrefetched } from '../lib/prefetch.ts';
 
 // Every test starts in English, the spec's language, with its words loaded (decision 034).
@@ -24,5 +25,7 @@ afterEach(() => {
   localStorage.clear();
   // API reads started for one test's page are never taken by the next test's.
   clearPrefetched();
+  // A parent PIN proof lives in memory only: none may open the next test's guarded requests.
+  clearParentPinProof();
   if (i18n.locale !== 'en') i18n.activate('en');
 });
