@@ -13,6 +13,7 @@ import { attemptRoutes } from './features/attempts/routes.ts';
 import { benchRoutes } from './features/bench/routes.ts';
 import { publicAuthRoutes, userAuthRoutes } from './features/auth/routes.ts';
 import { certificationRoutes, publicCertificateRoutes } from './features/certification/routes.ts';
+import { familyRoutes, publicFamilyRoutes } from './features/family/routes.ts';
 import { dataRightsRoutes } from './features/data-rights/routes.ts';
 import { recordEarnedCertification } from './features/certification/service.ts';
 import { gradeRoutes } from './features/grades/routes.ts';
@@ -23,6 +24,7 @@ import { adminQuizRoutes } from './features/admin-quizzes/routes.ts';
 import { adminSubscriptionRoutes } from './features/admin-subscriptions/routes.ts';
 import { paymentWebhookRoutes, planPaymentRoutes, planRoutes } from './features/payments/routes.ts';
 import { learningRoutes } from './features/learning/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
 import { reviewRoutes } from './features/review/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { quizRoutes } from './features/quizzes/routes.ts';
@@ -200,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicAuthRoutes(api, deps);
       publicCertificateRoutes(api, deps);
       planRoutes(api, deps);
+      publicFamilyRoutes(api, deps);
       await api.register(async (payments) => paymentWebhookRoutes(payments, deps));
 
       await api.register(async (signedIn) => {
@@ -210,9 +213,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         certificationRoutes(signedIn, deps);
         profileRoutes(signedIn, deps);
         learningRoutes(signedIn, deps);
+        reportRoutes(signedIn, deps);
         reviewRoutes(signedIn, deps);
         planPaymentRoutes(signedIn, deps);
         dataRightsRoutes(signedIn, deps);
+        familyRoutes(signedIn, deps);
       });
 
       await api.register(

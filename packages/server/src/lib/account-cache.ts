@@ -22,6 +22,8 @@ export const ATTEMPT_DERIVED_LIMIT = 200;
 
 export type AccountStateKind =
   | 'user'
+  /** Cached under the account holder's id: the account's e-mail and token version (decision 035). */
+  | 'account'
   | 'subscriptions'
   | 'certifications'
   | 'attempt-counts'

@@ -9,8 +9,12 @@ import { forbidden, unauthorized } from '../lib/http-error.ts';
 type AuthDeps = Pick<AppDeps, 'db' | 'jwt' | 'accountCache'>;
 
 export interface AuthUser {
+  /** The active learner (decision 035): every learner-scoped route acts on this row. */
   id: string;
+  /** The account the learner belongs to: the account holder's row (its own id for the holder). */
+  accountId: string;
   role: 'learner' | 'admin';
+  /** The account's e-mail. */
   email: string;
   /** The language the learner reads (decision 034): server messages and questions speak it. */
   language: Language;
@@ -29,24 +33,29 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-async function tokenOwner(db: Db, userId: string) {
-  const [user] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      email: users.email,
-      language: users.language,
-      tokenVersion: users.tokenVersion,
-    })
+async function tokenLearner(db: Db, learnerId: string) {
+  const [learner] = await db
+    .select({ id: users.id, accountId: users.accountId, role: users.role, language: users.language })
     .from(users)
-    .where(eq(users.id, userId))
+    .where(eq(users.id, learnerId))
     .limit(1);
-  return user ?? null;
+  return learner ?? null;
+}
+
+/** The account holder's row: the sign-in whose token version every learner's token carries. */
+async function tokenAccount(db: Db, accountId: string) {
+  const [account] = await db
+    .select({ email: users.email, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, accountId))
+    .limit(1);
+  return account?.email ? { email: account.email, tokenVersion: account.tokenVersion } : null;
 }
 
 /**
- * The user behind the request's token: its signature and expiry, then the user's row (role, and
- * the token version a password reset or account deletion changes), read from the account cache,
+ * The learner behind the request's token: its signature and expiry, then the learner's row (role,
+ * account) and the account's (e-mail, and the token version a password reset or account deletion
+ * changes), each read from the account cache,
  * which every write to the row empties in every instance (decision 018).
  */
 export async function resolveUser(deps: AuthDeps, request: FastifyRequest): Promise<AuthUser | null> {
@@ -55,9 +64,20 @@ export async function resolveUser(deps: AuthDeps, request: FastifyRequest): Prom
   const claims = await deps.jwt.verify(token);
   if (!claims) return null;
   if (!/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
-  const user = await deps.accountCache.get(claims.sub, 'user', () => tokenOwner(deps.db, claims.sub));
-  if (!user || user.tokenVersion !== claims.tv) return null;
-  return { id: user.id, role: user.role, email: user.email, language: user.language };
+  const learner = await deps.accountCache.get(claims.sub, 'user', () => tokenLearner(deps.db, claims.sub));
+  if (!learner) return null;
+  // Cached under the holder's id: a password reset there drops it for every learner of the account.
+  const account = await deps.accountCache.get(learner.accountId, 'account', () =>
+    tokenAccount(deps.db, learner.accountId),
+  );
+  if (!account || account.tokenVersion !== claims.tv) return null;
+  return {
+    id: learner.id,
+    accountId: learner.accountId,
+    role: learner.role,
+    email: account.email,
+    language: learner.language,
+  };
 }
 
 /**

@@ -215,7 +215,27 @@ export async function insertUser(
     })
     .returning();
   if (!user) throw new Error('insertUser failed');
-  return user;
+  return { ...user, email };
+}
+
+/** Adds a child to `accountId`'s account straight into the database (decision 035). */
+export async function insertChild(
+  database: Database,
+  accountId: string,
+  values: { firstName?: string; grade?: string } = {},
+) {
+  const [child] = await database.db
+    .insert(users)
+    .values({
+      accountId,
+      firstName: values.firstName ?? 'Second',
+      lastName: 'Child',
+      grade: values.grade ?? 'c-2',
+      isVerified: true,
+    })
+    .returning();
+  if (!child) throw new Error('insertChild failed');
+  return child;
 }
 
 /** Logs in through the API and returns the bearer header for later requests. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CategoryMastery } from './learning.ts';
 import { GradeValue, SessionUser } from './auth.ts';
+import { DATA_EXPORT_VERSION, DataExportFile } from './data-rights.ts';
 
 /**
  * Family accounts (issue 19, decision 035): one parent's account holds one to six learners. The
@@ -167,3 +168,14 @@ export const FamilyReportResponse = z.object({
   learners: z.array(LearnerReport),
 });
 export type FamilyReportResponse = z.infer<typeof FamilyReportResponse>;
+
+export const ACCOUNT_EXPORT_FORMAT = 'quizquest-account-export';
+
+/** GET /api/account/export: the whole account, one learner's export file per child. */
+export const AccountExportFile = z.object({
+  format: z.literal(ACCOUNT_EXPORT_FORMAT),
+  version: z.literal(DATA_EXPORT_VERSION),
+  exportedAt: z.string(),
+  learners: z.array(DataExportFile),
+});
+export type AccountExportFile = z.infer<typeof AccountExportFile>;

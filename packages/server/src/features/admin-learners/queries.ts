@@ -15,6 +15,9 @@ function containsPattern(text: string): string {
  */
 const outerUserId = sql`${users}.${sql.identifier(users.id.name)}`;
 
+/** The learner's account's e-mail (decision 035: an added child's row has none of its own). */
+const accountEmail = sql<string>`(select holder.email from ${users} as holder where holder.id = ${users}.${sql.identifier(users.accountId.name)})`;
+
 function learnerFilter(query: string | undefined): SQL | undefined {
   const pattern = query ? containsPattern(query) : null;
   // A payment reference (QQ-1A2B3C4D5E-PLAN99) or learner code finds the learner it names (decision 020).
@@ -24,7 +27,7 @@ function learnerFilter(query: string | undefined): SQL | undefined {
     idPrefix
       ? like(sql`${users.id}::text`, `${idPrefix}%`)
       : pattern
-        ? or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))
+        ? or(ilike(accountEmail, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))
         : undefined,
   );
 }
@@ -32,7 +35,7 @@ function learnerFilter(query: string | undefined): SQL | undefined {
 function rowColumns(now: Date) {
   return {
     id: users.id,
-    email: users.email,
+    email: accountEmail,
     firstName: users.firstName,
     lastName: users.lastName,
     grade: users.grade,

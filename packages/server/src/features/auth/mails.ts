@@ -1,29 +1,5 @@
 import type { Language } from '@quizquest/shared';
-import type { Mail } from '../../mail/mailer.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-function mail(
-  to: string,
-  subject: string,
-  greeting: string,
-  lines: string[],
-  action?: { label: string; link: string },
-): Mail {
-  const text = [
-    greeting,
-    '',
-    ...lines,
-    ...(action ? ['', `${action.label}: ${action.link}`] : []),
-    '',
-    '— QuizQuest',
-  ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
-<p>${escapeHtml(greeting)}</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}
-${action ? `<p><a href="${escapeHtml(action.link)}" style="display:inline-block;padding:12px 20px;background:#1e63c4;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p><p>${escapeHtml(action.link)}</p>` : ''}
-<p>— QuizQuest</p></body></html>`;
-  return { to, subject, text, html, ...(action ? { link: action.link } : {}) };
-}
+import { composeMail as mail } from '../../mail/compose.ts';
 
 /**
  * Each mail in the account's language (decision 034): English as it always was, or Hindi in the

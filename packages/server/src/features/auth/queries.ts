@@ -2,14 +2,27 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/index.ts';
 import { emailTokens, users } from '../../db/schema.ts';
 
-export async function findUserByEmail(db: DbOrTx, email: string) {
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  return user ?? null;
+type UserRow = typeof users.$inferSelect;
+export type AccountHolderRow = UserRow & { email: string; passwordHash: string };
+
+/**
+ * An account holder's row, which carries the sign-in (decision 035; the database's check keeps
+ * e-mail and password on exactly these rows), or null for an added child's.
+ */
+function asAccountHolder(row: UserRow | undefined): AccountHolderRow | null {
+  if (!row || row.email === null || row.passwordHash === null) return null;
+  return { ...row, email: row.email, passwordHash: row.passwordHash };
 }
 
-export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert) {
+/** The account with this e-mail (only account holders' rows have one). */
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return asAccountHolder(user);
+}
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert & { email: string; passwordHash: string }) {
   const [user] = await db.insert(users).values(values).onConflictDoNothing().returning();
-  return user ?? null;
+  return asAccountHolder(user);
 }
 
 export async function insertEmailToken(
@@ -39,7 +52,7 @@ export async function findLiveTokenOwner(
       ),
     )
     .limit(1);
-  return row ?? null;
+  return row?.email ? { ...row, email: row.email } : null;
 }
 
 /** Marks a live token used and returns its user; null for an unknown, used or expired token. */
@@ -64,8 +77,9 @@ export async function consumeEmailToken(
   return row?.userId ?? null;
 }
 
-export async function markVerified(db: DbOrTx, userId: string, now: Date) {
-  await db.update(users).set({ isVerified: true, updatedAt: now }).where(eq(users.id, userId));
+/** The account is verified, and so is every learner in it (decision 035). */
+export async function markVerified(db: DbOrTx, accountId: string, now: Date) {
+  await db.update(users).set({ isVerified: true, updatedAt: now }).where(eq(users.accountId, accountId));
 }
 
 /** Sets a new password and bumps the token version, which revokes every JWT issued before. */
@@ -74,6 +88,8 @@ export async function resetPassword(db: DbOrTx, userId: string, passwordHash: st
     .update(users)
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, isVerified: true, updatedAt: now })
     .where(eq(users.id, userId));
+  // A reset proves the mailbox: the account's children are verified with it.
+  await db.update(users).set({ isVerified: true, updatedAt: now }).where(eq(users.accountId, userId));
   // Other reset links still in the user's inbox stop working too.
   await db
     .update(emailTokens)

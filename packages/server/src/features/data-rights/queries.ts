@@ -1,4 +1,5 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/index.ts';
 import {
   attempts,
@@ -15,12 +16,18 @@ import {
 } from '../../db/schema.ts';
 import { releaseMedia } from '../../lib/media.ts';
 
-/** Everything on the user's row that belongs in their copy (no password hash, no token version). */
+const holder = alias(users, 'holder');
+
+/**
+ * Everything on the learner's row that belongs in their copy (no password hash, no token version),
+ * with the account's e-mail, verification and consent from the account holder's row (decision 035).
+ */
 export async function accountRow(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
       id: users.id,
-      email: users.email,
+      accountId: users.accountId,
+      email: holder.email,
       role: users.role,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -31,16 +38,27 @@ export async function accountRow(db: DbOrTx, userId: string) {
       timeZone: users.timeZone,
       language: users.language,
       avatarMediaId: users.avatarMediaId,
-      isVerified: users.isVerified,
-      consentAt: users.consentAt,
-      consentText: users.consentText,
+      isVerified: holder.isVerified,
+      consentAt: holder.consentAt,
+      consentText: holder.consentText,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
     })
     .from(users)
+    .innerJoin(holder, eq(holder.id, users.accountId))
     .where(eq(users.id, userId))
     .limit(1);
-  return row ?? null;
+  return row?.email ? { ...row, email: row.email } : null;
+}
+
+/** The ids of the account's learners, the holder first, then by when they were added. */
+export async function learnerIdsOf(db: DbOrTx, accountId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.role, 'learner')))
+    .orderBy(sql`${users.id} <> ${users.accountId}`, asc(users.createdAt), asc(users.id));
+  return rows.map((row) => row.id);
 }
 
 export async function mediaBytes(db: DbOrTx, mediaId: string) {
@@ -101,14 +119,14 @@ export async function certificatesOf(db: DbOrTx, userId: string) {
  * e-mail, the notes, the customer). The e-mail is matched with its quotes, so a@x.com does not
  * match aa@x.com.
  */
-function paymentEventsConcerning(userId: string, email: string): SQL {
-  const quoted = JSON.stringify(email.toLowerCase());
+function paymentEventsConcerning(userId: string, email: string | null): SQL {
   const paymentIds = sql`(select ${subscriptions.paymentReference} from ${subscriptions}
     where ${subscriptions.userId} = ${userId} and ${subscriptions.paymentReference} is not null)`;
-  return or(
-    sql`position(${quoted} in lower(${paymentEvents.payload}::text)) > 0`,
-    sql`(${paymentEvents.payload} #>> '{payload,payment,entity,id}') in ${paymentIds}`,
-  ) as SQL;
+  const paidForLearner = sql`(${paymentEvents.payload} #>> '{payload,payment,entity,id}') in ${paymentIds}`;
+  // A removed child's own payments only (null): the e-mail names the whole account.
+  if (email === null) return paidForLearner;
+  const quoted = JSON.stringify(email.toLowerCase());
+  return or(sql`position(${quoted} in lower(${paymentEvents.payload}::text)) > 0`, paidForLearner) as SQL;
 }
 
 /**
@@ -117,7 +135,7 @@ function paymentEventsConcerning(userId: string, email: string): SQL {
  * details in their export nor redacts the record by deleting the account. The check is in the
  * statement, beside the owner, so it holds in the deletion's locked transaction too.
  */
-export async function paymentEventsOf(db: DbOrTx, user: { id: string; email: string }) {
+export async function paymentEventsOf(db: DbOrTx, user: { id: string; email: string | null }) {
   const verified = sql`exists (select 1 from ${users} where ${users.id} = ${user.id} and ${users.isVerified})`;
   return db
     .select({
@@ -144,12 +162,28 @@ export async function passwordHashOf(db: DbOrTx, userId: string): Promise<string
   return row?.passwordHash ?? null;
 }
 
-/** The user's row, locked until the transaction ends (submissions and plan changes take the same lock). */
-export async function lockUserForDeletion(tx: Tx, userId: string) {
-  const [row] = await tx
+/**
+ * The account's learners' rows (the holder's included), locked until the transaction ends
+ * (submissions and plan changes take the same lock), each with the account's e-mail.
+ */
+export async function lockAccountForDeletion(tx: Tx, accountId: string) {
+  const rows = await tx
     .select({ id: users.id, email: users.email, avatarMediaId: users.avatarMediaId })
     .from(users)
-    .where(eq(users.id, userId))
+    .where(eq(users.accountId, accountId))
+    .orderBy(asc(users.id))
+    .for('update');
+  const email = rows.find((row) => row.id === accountId)?.email;
+  if (!email) return null;
+  return rows.map((row) => ({ ...row, email }));
+}
+
+/** One added child's row, locked, if it is still in the account. */
+export async function lockChildForRemoval(tx: Tx, accountId: string, learnerId: string) {
+  const [row] = await tx
+    .select({ id: users.id, avatarMediaId: users.avatarMediaId })
+    .from(users)
+    .where(and(eq(users.id, learnerId), eq(users.accountId, accountId), sql`${users.id} <> ${users.accountId}`))
     .for('update');
   return row ?? null;
 }

@@ -1,4 +1,9 @@
 import {
+  ACCOUNT_EXPORT_FORMAT,
+  ACCOUNT_HOLDER_REMOVAL_MESSAGE,
+  LEARNER_NOT_FOUND_MESSAGE,
+  REMOVE_LEARNER_WRONG_PASSWORD,
+  type AccountExportFile,
   DATA_EXPORT_FORMAT,
   DATA_EXPORT_VERSION,
   DELETE_ACCOUNT_ADMIN_REFUSED,
@@ -11,7 +16,7 @@ import {
 } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
 import { subscriptionHistory } from '../../entitlements/plan-changes.ts';
-import { forbidden, unauthorized } from '../../lib/http-error.ts';
+import { conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { limitOrThrow } from '../../lib/rate-limiter.ts';
@@ -21,10 +26,39 @@ import { redactPaymentEvent } from './redact-payment-event.ts';
 const MINUTE = 60_000;
 const FOREIGN_KEY_VIOLATION = '23503';
 
-/** Everything stored about the signed-in user (decision 013): only their own rows. */
+/** Everything stored about one learner (decision 013): only their own rows. */
 export async function exportData(deps: AppDeps, userId: string): Promise<DataExportFile> {
   const account = await queries.accountRow(deps.db, userId);
   if (!account) throw unauthorized();
+  return exportLearner(deps, account);
+}
+
+/** One learner of the requester's account (decision 035); 404 for anyone else's. */
+export async function exportChild(deps: AppDeps, user: AuthUser, learnerId: string): Promise<DataExportFile> {
+  const account = await queries.accountRow(deps.db, learnerId);
+  if (!account || account.accountId !== user.accountId) throw notFound(LEARNER_NOT_FOUND_MESSAGE);
+  return exportLearner(deps, account);
+}
+
+/** The whole account: each learner's file, the holder first. */
+export async function exportAccount(deps: AppDeps, user: AuthUser): Promise<AccountExportFile> {
+  const learners: DataExportFile[] = [];
+  for (const learnerId of await queries.learnerIdsOf(deps.db, user.accountId)) {
+    const account = await queries.accountRow(deps.db, learnerId);
+    if (account) learners.push(await exportLearner(deps, account));
+  }
+  return {
+    format: ACCOUNT_EXPORT_FORMAT,
+    version: DATA_EXPORT_VERSION,
+    exportedAt: deps.now().toISOString(),
+    learners,
+  };
+}
+
+type LearnerAccountRow = NonNullable<Awaited<ReturnType<typeof queries.accountRow>>>;
+
+async function exportLearner(deps: AppDeps, account: LearnerAccountRow): Promise<DataExportFile> {
+  const userId = account.id;
   const [
     avatar,
     subscriptions,
@@ -176,30 +210,81 @@ export async function deleteAccount(deps: AppDeps, user: AuthUser, ip: string, p
   );
   if (user.role === 'admin') throw forbidden(DELETE_ACCOUNT_ADMIN_REFUSED);
 
-  const passwordHash = await queries.passwordHashOf(deps.db, user.id);
+  const passwordHash = await queries.passwordHashOf(deps.db, user.accountId);
   if (passwordHash === null) throw unauthorized();
   // 403, not 401: the session is fine, only this confirmation failed (a 401 signs the browser out).
   if (!(await verifyPassword(passwordHash, password))) throw forbidden(DELETE_ACCOUNT_WRONG_PASSWORD);
 
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const row = await queries.lockUserForDeletion(tx, user.id);
-    if (!row) throw unauthorized(); // deleted meanwhile by a concurrent request
-    for (const event of await queries.paymentEventsOf(tx, row)) {
+    // Every learner of the account (decision 035): the holder's row goes, the children's with it.
+    const rows = await queries.lockAccountForDeletion(tx, user.accountId);
+    if (!rows) throw unauthorized(); // deleted meanwhile by a concurrent request
+    const redacted = new Set<string>();
+    for (const row of rows) {
+      for (const event of await queries.paymentEventsOf(tx, row)) {
+        if (redacted.has(event.id)) continue;
+        redacted.add(event.id);
+        await queries.replacePaymentEventPayload(tx, event.id, redactPaymentEvent(event.payload, now));
+      }
+    }
+    await queries.deleteUser(tx, user.accountId);
+    await releaseAvatars(tx, rows.map((row) => row.avatarMediaId));
+  });
+  await deps.rateLimiter.reset(accountKey);
+}
+
+type DeletionTx = Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0];
+
+/** The erased learners' pictures, each unless someone else uses it. */
+async function releaseAvatars(tx: DeletionTx, avatarIds: Array<string | null>) {
+  for (const avatarId of new Set(avatarIds)) {
+    if (!avatarId) continue;
+    try {
+      // A savepoint: if someone starts using the same picture this instant, it simply stays.
+      await tx.transaction(async (savepoint) => {
+        await queries.deleteMediaIfUnused(savepoint, avatarId);
+      });
+    } catch (error) {
+      if (!isForeignKeyViolation(error)) throw error;
+    }
+  }
+}
+
+/**
+ * Removes one added child after the parent re-entered the password (decision 035): that child's
+ * data is erased as account deletion erases a learner's (plans, certifications, certificates,
+ * review box, draws; attempts stay without a user for the statistics; payments made for that
+ * child lose their personal fields). The account holder's own learner goes only with the account.
+ */
+export async function removeLearner(
+  deps: AppDeps,
+  user: AuthUser,
+  ip: string,
+  learnerId: string,
+  password: string,
+): Promise<void> {
+  await limitOrThrow(deps, `delete-account:ip:${ip}`, 30, 5 * MINUTE, 'Too many attempts. Please wait a few minutes and try again.');
+  const accountKey = `delete-account:account:${user.accountId}`;
+  await limitOrThrow(deps, accountKey, 10, 15 * MINUTE, 'Too many attempts for this account. Please wait 15 minutes and try again.');
+  if (user.role === 'admin') throw forbidden(DELETE_ACCOUNT_ADMIN_REFUSED);
+  const target = await queries.accountRow(deps.db, learnerId);
+  if (!target || target.accountId !== user.accountId) throw notFound(LEARNER_NOT_FOUND_MESSAGE);
+  if (target.id === user.accountId) throw conflict(ACCOUNT_HOLDER_REMOVAL_MESSAGE);
+
+  const passwordHash = await queries.passwordHashOf(deps.db, user.accountId);
+  if (passwordHash === null) throw unauthorized();
+  if (!(await verifyPassword(passwordHash, password))) throw forbidden(REMOVE_LEARNER_WRONG_PASSWORD);
+
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const row = await queries.lockChildForRemoval(tx, user.accountId, learnerId);
+    if (!row) throw notFound(LEARNER_NOT_FOUND_MESSAGE); // removed meanwhile
+    for (const event of await queries.paymentEventsOf(tx, { id: row.id, email: null })) {
       await queries.replacePaymentEventPayload(tx, event.id, redactPaymentEvent(event.payload, now));
     }
     await queries.deleteUser(tx, row.id);
-    const avatarId = row.avatarMediaId;
-    if (avatarId) {
-      try {
-        // A savepoint: if someone starts using the same picture this instant, it simply stays.
-        await tx.transaction(async (savepoint) => {
-          await queries.deleteMediaIfUnused(savepoint, avatarId);
-        });
-      } catch (error) {
-        if (!isForeignKeyViolation(error)) throw error;
-      }
-    }
+    await releaseAvatars(tx, [row.avatarMediaId]);
   });
   await deps.rateLimiter.reset(accountKey);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MessageResponse, PlanPaymentParams, PlanPaymentResponse, PlansResponse } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
+import { requireParentPin } from '../../entitlements/parent-pin.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
@@ -23,10 +24,12 @@ export function planPaymentRoutes(app: FastifyInstance, deps: AppDeps): void {
         tags: ['plans'],
         security: [{ bearer: [] }],
         params: PlanPaymentParams,
-        response: { 200: PlanPaymentResponse, 401: MessageResponse, 404: MessageResponse },
+        response: { 200: PlanPaymentResponse, 401: MessageResponse, 403: MessageResponse, 404: MessageResponse },
       },
     },
     async (request, reply) => {
+      // Buying is for the parent: behind the parent PIN when one is set (decision 035).
+      await requireParentPin(deps, currentUser(request), request.headers);
       // The reference names the learner: private to them, never kept by a cache on the way.
       reply.header('cache-control', 'private, no-store');
       return service.planPayment(deps.config, currentUser(request).id, request.params.planId);

@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type QRCodeModule from 'qrcode';
 import {
+  learnerIdPrefixOf,
   PAID_PLANS,
   paymentReference,
   upiPaymentUri,
@@ -115,7 +116,13 @@ const WebhookEvent = z.object({
 type WebhookEvent = z.infer<typeof WebhookEvent>;
 
 export type WebhookOutcome =
-  'activated' | 'replayed' | 'already-applied' | 'ignored-event' | 'unknown-plan' | 'unknown-user';
+  | 'activated'
+  | 'replayed'
+  | 'already-applied'
+  | 'ignored-event'
+  | 'unknown-plan'
+  | 'unknown-user'
+  | 'unknown-learner';
 
 export interface WebhookResult {
   status: 200 | 202;
@@ -133,6 +140,24 @@ function payerEmail(event: WebhookEvent): string | null {
   const email =
     noteEmail(payment?.notes) ?? noteEmail(link?.notes) ?? link?.customer?.email ?? payment?.email ?? null;
   return email ? email.trim().toLowerCase() : null;
+}
+
+const noteReference = (notes: Record<string, unknown> | null | undefined) =>
+  typeof notes?.reference === 'string' ? notes.reference : null;
+
+/** The payment reference (QQ-<learner code>-PLANnnn) the payment's notes carry, if any. */
+function paymentNoteReference(event: WebhookEvent): string | null {
+  return noteReference(event.payload.payment?.entity.notes) ?? noteReference(event.payload.payment_link?.entity.notes);
+}
+
+/** The learner a payment is for, among the account's learners. */
+export function learnerPaidFor(learnerIds: readonly string[], reference: string | null): string | null {
+  const prefix = reference ? learnerIdPrefixOf(reference) : null;
+  if (prefix) {
+    const named = learnerIds.filter((id) => id.startsWith(prefix));
+    if (named.length === 1) return named[0] ?? null;
+  }
+  return learnerIds.length === 1 ? (learnerIds[0] ?? null) : null;
 }
 
 /** The plan whose price was paid (amounts are in paise). */
@@ -199,9 +224,19 @@ export async function handleWebhook(
     const email = payerEmail(event);
     // Only an account that proved it owns the e-mail: a payment never goes to whoever registered
     // the payer's address without verifying it (decision 020); it stays for an admin.
-    const userId = email ? await queries.verifiedUserIdByEmail(tx, email) : null;
-    if (!userId) {
+    const accountId = email ? await queries.verifiedUserIdByEmail(tx, email) : null;
+    if (!accountId) {
       return { status: 202, outcome: 'unknown-user', message: 'Event recorded; no account has that e-mail' };
+    }
+    // Plans are per learner (decision 035): the learner the reference in the notes names, if that
+    // learner is in the payer's account; else the account's only learner; else an admin decides.
+    const userId = learnerPaidFor(await queries.learnerIdsOfAccount(tx, accountId), paymentNoteReference(event));
+    if (!userId) {
+      return {
+        status: 202,
+        outcome: 'unknown-learner',
+        message: 'Event recorded; the payment does not say which child it is for',
+      };
     }
     if (!(await applyPayment(tx, { userId, planId, now, paymentReference: paymentId }))) {
       return { status: 200, outcome: 'already-applied', message: 'Payment already applied' };

@@ -3,12 +3,15 @@ import type { Language } from '@quizquest/shared';
 import type { DbOrTx } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
 
+/** The learner's account's e-mail (decision 035: an added child's row has none of its own). */
+const accountEmail = sql<string>`(select holder.email from ${users} as holder where holder.id = ${users}.${sql.identifier(users.accountId.name)})`;
+
 /** The profile fields of one user. */
 export async function profileRow(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
       id: users.id,
-      email: users.email,
+      email: accountEmail,
       firstName: users.firstName,
       lastName: users.lastName,
       phone: users.phone,

@@ -1,0 +1,26 @@
+import type { Language } from '@quizquest/shared';
+import { composeMail } from '../../mail/compose.ts';
+
+/** The link that removes a locked or forgotten parent PIN, in the parent's language (decision 035). */
+export const pinResetMail = (to: string, name: string, link: string, language: Language) =>
+  language === 'hi'
+    ? composeMail(
+        to,
+        'QuizQuest का पैरेंट पिन हटाएँ',
+        `नमस्ते ${name},`,
+        [
+          'किसी ने इस QuizQuest खाते का पैरेंट पिन हटाने को कहा है। अगर यह आप थे, तो नीचे दिए लिंक से पिन हटाएँ। फिर प्रोफ़ाइल पेज पर नया पिन रख सकते हैं।',
+          'यह लिंक एक ही बार काम करता है और 1 घंटे में खत्म हो जाता है। अगर आपने यह नहीं माँगा, तो इस ईमेल को अनदेखा कर दें: पिन वही रहेगा।',
+        ],
+        { label: 'पिन हटाएँ', link },
+      )
+    : composeMail(
+        to,
+        'Remove your QuizQuest parent PIN',
+        `Hello ${name},`,
+        [
+          'Someone asked to remove the parent PIN of this QuizQuest account. If it was you, remove it with the link below; you can then set a new one on the profile page.',
+          'The link works once and expires in 1 hour. If you did not ask, you can ignore this e-mail: the PIN stays the same.',
+        ],
+        { label: 'Remove the PIN', link },
+      );
