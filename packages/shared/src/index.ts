@@ -22,6 +22,7 @@ export * from './rules/payment-reference.ts';
 export * from './rules/plan-in-force.ts';
 export * from './rules/mastery.ts';
 export * from './rules/streak.ts';
+export * from './rules/weekly-digest.ts';
 export * from './rules/local-day.ts';
 export * from './rules/draw.ts';
 export * from './rules/review-schedule.ts';
