@@ -54,13 +54,26 @@ const byDays: MockHandler = (call) => ({
   body: reportOf(new URLSearchParams(call.search).get('days') === '30' ? 30 : 7),
 });
 
-function withReport(handler: MockHandler = byDays) {
+function withReport(handler: MockHandler = byDays, extra: Record<string, MockHandler> = {}) {
   storeSession();
   return mockFetch({
     'GET /api/auth/me': { body: learner },
     'GET /api/reports/family': handler,
+    ...extra,
   });
 }
+
+/** A report the server shows only with the parent PIN's proof, and its PIN check (1234 is right). */
+const guardedReport: MockHandler = (call) =>
+  call.headers.get('x-parent-pin') === 'pin-proof'
+    ? { body: reportOf(7) }
+    : { status: 403, body: { message: 'Enter the parent PIN to continue.', code: 'pin-required' } };
+const pinCheck: Record<string, MockHandler> = {
+  'POST /api/account/pin/verify': (call) =>
+    (call.body as { pin?: string } | undefined)?.pin === '1234'
+      ? { body: { pinToken: 'pin-proof', expiresAt: new Date(Date.now() + 600_000).toISOString() } }
+      : { status: 403, body: { message: 'That PIN is not correct.', code: 'pin-wrong' } },
+};
 
 /** A child's card, found by the name in its heading. */
 async function cardOf(name: string): Promise<HTMLElement> {
@@ -201,6 +214,37 @@ describe('Family report page', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'We could not load the family report. Please try again.',
     );
+  });
+
+  it('asks for the parent PIN when the server wants it, then shows the report', async () => {
+    const { callsTo } = withReport(guardedReport, pinCheck);
+    const { user } = renderApp('/family-report');
+    const dialog = await screen.findByRole('dialog', { name: 'Parent PIN' });
+    await user.type(within(dialog).getByLabelText(/Parent PIN/), '1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    expect(await cardOf('Asha Rao')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const requests = callsTo('GET', '/api/reports/family');
+    expect(requests.at(-1)?.headers.get('x-parent-pin')).toBe('pin-proof');
+    expect(callsTo('POST', '/api/account/pin/verify').map((call) => call.body)).toEqual([{ pin: '1234' }]);
+  });
+
+  it('closing the PIN dialog leaves a clear way to ask for it again', async () => {
+    withReport(guardedReport, pinCheck);
+    const { user } = renderApp('/family-report');
+    const dialog = await screen.findByRole('dialog', { name: 'Parent PIN' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(
+      await screen.findByText('This report is for a parent. Enter the parent PIN to see it.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Enter the parent PIN' }));
+    const again = await screen.findByRole('dialog', { name: 'Parent PIN' });
+    await user.type(within(again).getByLabelText(/Parent PIN/), '1234');
+    await user.click(within(again).getByRole('button', { name: 'Continue' }));
+    expect(await cardOf('Ravi Rao')).toBeInTheDocument();
   });
 
   it('reads in Hindi, numbers and dates included', async () => {

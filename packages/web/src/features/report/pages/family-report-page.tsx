@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { FamilyReportResponse } from '@quizquest/shared';
-import { FAMILY_ERROR_CODES } from '@quizquest/shared';
+import { isPinCancelled, useParentPin } from '../../../components/parent-pin-dialog.tsx';
 import { formatDate } from '../../../i18n/format.ts';
 import { msg } from '../../../i18n/i18n.ts';
 import { useText } from '../../../i18n/use-text.ts';
-import { ApiError, errorMessage, isAbort } from '../../../lib/api-client.ts';
+import { errorMessage, isAbort } from '../../../lib/api-client.ts';
+import { needsParentPin } from '../../../lib/parent-pin.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchFamilyReport, type ReportDays } from '../api.ts';
 import { LearnerReportCard } from '../components/learner-report-card.tsx';
@@ -28,7 +29,8 @@ function lastDay(to: string): Date {
 
 /**
  * The parent's family report (issue 19, decision 035): every child of the account over the last
- * 7 or 30 days, one card each.
+ * 7 or 30 days, one card each. When the server asks for the parent PIN, the PIN dialog asks for
+ * it and the report loads once it is verified; closing the dialog leaves a way to ask again.
  */
 export function FamilyReportPage() {
   const t = useText();
@@ -36,15 +38,17 @@ export function FamilyReportPage() {
   const [days, setDays] = useState<ReportDays>(7);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [reloads, setReloads] = useState(0);
+  const { withParentPin, pinDialog } = useParentPin();
 
   useEffect(() => {
     const controller = new AbortController();
+    const { signal } = controller;
     setLoaded({ state: 'loading' });
-    fetchFamilyReport(days, { signal: controller.signal }).then(
+    withParentPin(() => fetchFamilyReport(days, { signal }), { signal }).then(
       (report) => setLoaded({ state: 'ready', report }),
       (error: unknown) => {
         if (isAbort(error)) return;
-        if (error instanceof ApiError && error.code === FAMILY_ERROR_CODES.pinRequired) {
+        if (isPinCancelled(error) || needsParentPin(error)) {
           setLoaded({ state: 'pin-required' });
           return;
         }
@@ -54,7 +58,7 @@ export function FamilyReportPage() {
     return () => controller.abort();
     // `t` is left out: a change of language shows the same report, it does not load it again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [days, reloads]);
+  }, [days, reloads, withParentPin]);
 
   const retry = () => setReloads((count) => count + 1);
 
@@ -92,14 +96,15 @@ export function FamilyReportPage() {
         </div>
       ) : loaded.state === 'pin-required' ? (
         <div className="list-message">
-          <p role="alert">{t('report.page.pinRequired')}</p>
-          <button type="button" className="button button-secondary" onClick={retry}>
-            {t('report.page.tryAgain')}
+          <p>{t('report.page.pinRequired')}</p>
+          <button type="button" className="button" onClick={retry}>
+            {t('report.page.enterPin')}
           </button>
         </div>
       ) : (
         <ReportBody report={loaded.report} />
       )}
+      {pinDialog}
     </div>
   );
 }
