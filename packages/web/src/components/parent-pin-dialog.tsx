@@ -133,7 +133,7 @@ export function ParentPinDialog({ locked: lockedAtFirst = false, onVerified, onC
           {resetAction}
           <div className="modal-actions">
             <button type="button" className="button button-secondary" onClick={onCancel}>
-              {t('pin.dialog.close')}
+              {t('pin.dialog.goBack')}
             </button>
           </div>
         </div>
