@@ -1,7 +1,14 @@
-import { screen } from '@testing-library/react';
-import { PAID_PLANS, type PaidPlanId, type PlanPaymentResponse } from '@quizquest/shared';
+import { screen, within } from '@testing-library/react';
+import {
+  FAMILY_ERROR_CODES,
+  PAID_PLANS,
+  PARENT_PIN_HEADER,
+  PIN_REQUIRED_MESSAGE,
+  type PaidPlanId,
+  type PlanPaymentResponse,
+} from '@quizquest/shared';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, type MockHandler } from '../../../test/fetch-mock.ts';
+import { mockFetch, type MockHandler, type RecordedCall } from '../../../test/fetch-mock.ts';
 import { showInHindi } from '../../../test/language.ts';
 import { renderApp, storeSession } from '../../../test/render-app.tsx';
 
@@ -36,8 +43,8 @@ function payment(planId: PaidPlanId, options: { link?: string; upi?: boolean } =
   };
 }
 
-async function openPay(path: string, handler: MockHandler) {
-  const fetch = mockFetch({ [`GET /api${path.replace('/subscribe/pay/', '/plans/')}/payment`]: handler });
+async function openPay(path: string, handler: MockHandler, handlers: Record<string, MockHandler> = {}) {
+  const fetch = mockFetch({ [`GET /api${path.replace('/subscribe/pay/', '/plans/')}/payment`]: handler, ...handlers });
   storeSession();
   const app = renderApp(path);
   return { ...app, ...fetch };
@@ -114,5 +121,48 @@ describe('the payment page /subscribe/pay/{planId}', () => {
     expect(
       await screen.findByText('The payment details could not be loaded. Please try again in a moment.'),
     ).toBeInTheDocument();
+  });
+
+  describe('with a parent PIN set (decision 035)', () => {
+    /** The server's payment details: only with the proof of a verified PIN. */
+    const guarded = (call: RecordedCall) =>
+      call.headers.get(PARENT_PIN_HEADER) === 'proof-1'
+        ? { body: payment('plan299') }
+        : { status: 403, body: { message: PIN_REQUIRED_MESSAGE, code: FAMILY_ERROR_CODES.pinRequired } };
+    const verify = {
+      'POST /api/account/pin/verify': {
+        body: { pinToken: 'proof-1', expiresAt: new Date(Date.now() + 600_000).toISOString() },
+      },
+    };
+
+    it('asks for the PIN, then shows the details the proof opens', async () => {
+      const { user, callsTo } = await openPay('/subscribe/pay/plan299', guarded, verify);
+      const dialog = await screen.findByRole('dialog', { name: 'Parent PIN' });
+      await user.type(within(dialog).getByLabelText('Parent PIN (4 digits)'), '4821');
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+      expect(await screen.findByText(REFERENCE)).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(
+        callsTo('GET', '/api/plans/plan299/payment').map((call) => call.headers.get(PARENT_PIN_HEADER)),
+      ).toEqual([null, 'proof-1']);
+    });
+
+    it('says what is missing when the dialog is closed, and asks again on request', async () => {
+      const { user } = await openPay('/subscribe/pay/plan299', guarded, verify);
+      const dialog = await screen.findByRole('dialog', { name: 'Parent PIN' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'The payment details are shown after a parent types the parent PIN.',
+      );
+      expect(screen.queryByText(REFERENCE)).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to the plans' })).toHaveAttribute('href', '/subscribe');
+      await user.click(screen.getByRole('button', { name: 'Type the parent PIN' }));
+      const again = await screen.findByRole('dialog', { name: 'Parent PIN' });
+      await user.type(within(again).getByLabelText('Parent PIN (4 digits)'), '4821');
+      await user.click(within(again).getByRole('button', { name: 'Continue' }));
+      expect(await screen.findByText(REFERENCE)).toBeInTheDocument();
+    });
   });
 });

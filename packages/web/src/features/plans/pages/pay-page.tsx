@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { rupeesInWords, type PlanPaymentResponse } from '@quizquest/shared';
+import { isPinCancelled, useParentPin } from '../../../components/parent-pin-dialog.tsx';
 import { formatNumber } from '../../../i18n/format.ts';
 import { Message } from '../../../i18n/message.tsx';
 import { useText } from '../../../i18n/use-text.ts';
@@ -13,6 +14,7 @@ type PaymentState =
   | { state: 'loading' }
   | { state: 'not-found' }
   | { state: 'failed' }
+  | { state: 'pin-needed' }
   | { state: 'ready'; payment: PlanPaymentResponse };
 
 /** ₹299.00: the exact amount the QR code asks for. */
@@ -97,6 +99,9 @@ export function PayPage() {
   const t = useText();
   const planId = useParams().planId ?? '';
   const [payment, setPayment] = useState<PaymentState>({ state: 'loading' });
+  // Asking again after the parent closed the PIN dialog loads the details once more.
+  const [attempt, setAttempt] = useState(0);
+  const { withParentPin, pinDialog } = useParentPin();
   const plan = payment.state === 'ready' ? payment.payment.plan : null;
   const title = plan ? t('plans.pay.titleForPlan', { plan: plan.name }) : t('plans.pay.title');
   useDocumentTitle(title);
@@ -104,15 +109,17 @@ export function PayPage() {
   useEffect(() => {
     const controller = new AbortController();
     setPayment({ state: 'loading' });
-    fetchPlanPayment(planId, controller.signal).then(
+    // The payment details are guarded by the parent PIN when one is set (decision 035).
+    withParentPin(() => fetchPlanPayment(planId, controller.signal), { signal: controller.signal }).then(
       (data) => setPayment({ state: 'ready', payment: data }),
       (error: unknown) => {
         if (isAbort(error)) return;
-        setPayment({ state: error instanceof ApiError && error.status === 404 ? 'not-found' : 'failed' });
+        if (isPinCancelled(error)) setPayment({ state: 'pin-needed' });
+        else setPayment({ state: error instanceof ApiError && error.status === 404 ? 'not-found' : 'failed' });
       },
     );
     return () => controller.abort();
-  }, [planId]);
+  }, [planId, attempt, withParentPin]);
 
   return (
     <div className="page pay-page">
@@ -122,6 +129,17 @@ export function PayPage() {
         <p className="form-error" role="alert">
           {t('plans.pay.loadFailed')}
         </p>
+      ) : null}
+      {payment.state === 'pin-needed' ? (
+        <div className="pay-pin-needed">
+          <p role="alert">{t('plans.pay.pinNeeded')}</p>
+          <p className="pay-pin-actions">
+            <button type="button" className="button" onClick={() => setAttempt((count) => count + 1)}>
+              {t('plans.pay.enterPin')}
+            </button>
+            <Link to="/subscribe">{t('plans.pay.backToPlans')}</Link>
+          </p>
+        </div>
       ) : null}
       {payment.state === 'not-found' ? (
         <p className="form-error" role="alert">
@@ -182,6 +200,7 @@ export function PayPage() {
           </p>
         </section>
       ) : null}
+      {pinDialog}
     </div>
   );
 }
