@@ -177,7 +177,7 @@ export function readOutbox(outboxDir: string, to: string): OutboxMail[] {
         to,
         subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '',
         raw: unfolded,
-        link: /(http:\/\/localhost:3000\/[a-z-]+(?:\?token=[A-Za-z0-9_-]+)?)/.exec(unfolded)?.[1] ?? null,
+        link: /(http:\/\/localhost:3000\/[a-z/-]+(?:\?token=[A-Za-z0-9_-]+)?)/.exec(unfolded)?.[1] ?? null,
       };
     });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   learnerIdPrefixOf,
+  learnerPaidFor,
   learnerPaymentCode,
   paymentReference,
   rupeesInWords,
@@ -100,5 +101,19 @@ describe('rupeesInWords', () => {
 
   it.each([0, -5, 1.5, 10_000_000])('refuses %s', (amount) => {
     expect(() => rupeesInWords(amount)).toThrow();
+  });
+});
+
+describe('learnerPaidFor', () => {
+  const ids = ['1a2b3c4d-5e6f-4000-8000-000000000001', '9f8e7d6c-5b4a-4000-8000-000000000002'];
+  it.each([
+    ['the learner the reference names', ids, 'QQ-9F8E7D6C5B-PLAN299', ids[1]],
+    ['nobody when the reference names no learner of the account', ids, 'QQ-0000000000-PLAN299', null],
+    ['nobody when several learners and no reference', ids, null, null],
+    ['the only learner when there is no reference', [ids[0]], null, ids[0]],
+    ['the only learner when the reference names another account', [ids[0]], 'QQ-9F8E7D6C5B-PLAN299', ids[0]],
+    ['the only learner when the reference is not one', [ids[0]], 'hello', ids[0]],
+  ])('%s', (_name, learnerIds, reference, expected) => {
+    expect(learnerPaidFor(learnerIds as string[], reference)).toBe(expected);
   });
 });

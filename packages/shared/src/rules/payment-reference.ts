@@ -39,6 +39,19 @@ export function learnerIdPrefixOf(text: string): string | null {
   return hex ? `${hex.slice(0, 8)}-${hex.slice(8)}` : null;
 }
 
+/**
+ * The learner a payment is for, among the ids of the payer's account's learners (decision 035):
+ * the one the reference names, else the account's only learner, else null (an admin decides).
+ */
+export function learnerPaidFor(learnerIds: readonly string[], reference: string | null): string | null {
+  const prefix = reference ? learnerIdPrefixOf(reference) : null;
+  if (prefix) {
+    const named = learnerIds.filter((id) => id.startsWith(prefix));
+    if (named.length === 1) return named[0] ?? null;
+  }
+  return learnerIds.length === 1 ? (learnerIds[0] ?? null) : null;
+}
+
 /** A value in a `upi://pay` URI: percent-encoded, with the `@` of a UPI ID left as it is. */
 const upiValue = (value: string) => encodeURIComponent(value).replaceAll('%40', '@');
 

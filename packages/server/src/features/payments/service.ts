@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type QRCodeModule from 'qrcode';
 import {
-  learnerIdPrefixOf,
+  learnerPaidFor,
   PAID_PLANS,
   paymentReference,
   upiPaymentUri,
@@ -148,16 +148,6 @@ const noteReference = (notes: Record<string, unknown> | null | undefined) =>
 /** The payment reference (QQ-<learner code>-PLANnnn) the payment's notes carry, if any. */
 function paymentNoteReference(event: WebhookEvent): string | null {
   return noteReference(event.payload.payment?.entity.notes) ?? noteReference(event.payload.payment_link?.entity.notes);
-}
-
-/** The learner a payment is for, among the account's learners. */
-export function learnerPaidFor(learnerIds: readonly string[], reference: string | null): string | null {
-  const prefix = reference ? learnerIdPrefixOf(reference) : null;
-  if (prefix) {
-    const named = learnerIds.filter((id) => id.startsWith(prefix));
-    if (named.length === 1) return named[0] ?? null;
-  }
-  return learnerIds.length === 1 ? (learnerIds[0] ?? null) : null;
 }
 
 /** The plan whose price was paid (amounts are in paise). */
