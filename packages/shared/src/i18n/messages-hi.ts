@@ -125,6 +125,8 @@ const EXACT: Record<string, string> = {
   'Event already processed': 'यह इवेंट पहले ही दर्ज हो चुका है',
   'Event recorded; nothing to activate': 'इवेंट दर्ज हो गया; चालू करने के लिए कुछ नहीं है',
   'Event recorded; the payment matches no plan': 'इवेंट दर्ज हो गया; यह भुगतान किसी प्लान से मेल नहीं खाता',
+  'Event recorded; the payment does not say which child it is for':
+    'इवेंट दर्ज हो गया; भुगतान में यह नहीं लिखा कि यह किस बच्चे के लिए है',
   'Event recorded; no account has that e-mail': 'इवेंट दर्ज हो गया; इस ईमेल से कोई खाता नहीं है',
   'Choose the plan to activate': 'चालू करने के लिए प्लान चुनें',
   'Choose activate, extend or cancel': 'चालू करना, बढ़ाना या रद्द करना चुनें',
@@ -180,6 +182,34 @@ const EXACT: Record<string, string> = {
   'A content file holds at least one quiz': 'कंटेंट फ़ाइल में कम से कम एक क्विज़ होना चाहिए',
   'A content file is a JSON array of quizzes': 'कंटेंट फ़ाइल क्विज़ की एक JSON array होती है',
 
+  // Family accounts (decision 035): children, the parent PIN, the report
+  'Child not found': 'बच्चा नहीं मिला',
+  'The first child holds the account and cannot be removed on its own. Delete the account instead.':
+    'पहला बच्चा ही खाते से जुड़ा है, इसलिए उसे अकेले नहीं हटाया जा सकता। इसके बजाय पूरा खाता डिलीट करें।',
+  'Admin accounts have no children.': 'एडमिन खातों में बच्चे नहीं होते।',
+  'The child and their data were removed.': 'बच्चे और उसका सारा डेटा हटा दिया गया।',
+  'The password is not correct. Nothing was removed.': 'पासवर्ड सही नहीं है। कुछ भी नहीं हटाया गया।',
+  'The password is not correct. Nothing was changed.': 'पासवर्ड सही नहीं है। कुछ भी नहीं बदला गया।',
+  'Enter the parent PIN to continue.': 'आगे बढ़ने के लिए पैरेंट पिन डालें।',
+  'That PIN is not correct.': 'यह पिन सही नहीं है।',
+  'The parent PIN is locked after too many wrong tries. Reset it from the link we sent by e-mail.':
+    'बहुत बार गलत पिन डालने से पैरेंट पिन लॉक हो गया है। ईमेल से भेजे गए लिंक से इसे रीसेट करें।',
+  'No parent PIN is set.': 'कोई पैरेंट पिन नहीं रखा गया है।',
+  'The PIN is four digits': 'पिन चार अंकों का होता है',
+  'The parent PIN is saved.': 'पैरेंट पिन सेव हो गया।',
+  'The parent PIN is removed.': 'पैरेंट पिन हटा दिया गया।',
+  'We sent a link to remove the PIN to the account’s e-mail address.':
+    'हमने पिन हटाने का लिंक खाते के ईमेल पते पर भेज दिया है।',
+  'The parent PIN is removed. You can set a new one on the profile page.':
+    'पैरेंट पिन हटा दिया गया। आप प्रोफ़ाइल पेज पर नया पिन रख सकते हैं।',
+  'This link is invalid or has expired. Please ask for a new one.':
+    'यह लिंक सही नहीं है या इसकी समय-सीमा खत्म हो गई है। कृपया नया लिंक माँगें।',
+  'Your choice is saved.': 'आपकी पसंद सेव हो गई।',
+  'Choose on or off': 'चालू या बंद चुनें',
+  'Choose 7 or 30 days': '7 या 30 दिन चुनें',
+  'Too many requests. Please wait an hour and try again.':
+    'बहुत ज़्यादा अनुरोध आ गए हैं। कृपया एक घंटा रुककर फिर से कोशिश करें।',
+
   // Dates
   'A date must be YYYY-MM-DD or an ISO date and time':
     'तारीख YYYY-MM-DD या ISO तारीख और समय के रूप में होनी चाहिए',
@@ -193,6 +223,8 @@ const EXACT: Record<string, string> = {
  * `{why}` (a whole message of its own, localised in turn). More specific templates come first.
  */
 const TEMPLATES: Array<[english: string, hindi: string]> = [
+  // Family accounts
+  ['An account can have at most {max} children.', 'एक खाते में ज़्यादा से ज़्यादा {max} बच्चे हो सकते हैं।'],
   // Plans and levels
   ['Level {level} is locked. {why}', 'लेवल {level} लॉक है। {why}'],
   [

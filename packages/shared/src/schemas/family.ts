@@ -28,7 +28,6 @@ export const LEARNER_LIMIT_MESSAGE = `An account can have at most ${MAX_LEARNERS
 export const LEARNER_NOT_FOUND_MESSAGE = 'Child not found';
 export const ACCOUNT_HOLDER_REMOVAL_MESSAGE =
   'The first child holds the account and cannot be removed on its own. Delete the account instead.';
-export const LAST_LEARNER_REMOVAL_MESSAGE = 'An account keeps at least one child.';
 export const REMOVE_LEARNER_WRONG_PASSWORD = 'The password is not correct. Nothing was removed.';
 export const FAMILY_ADMIN_MESSAGE = 'Admin accounts have no children.';
 
@@ -130,7 +129,7 @@ export const REPORT_DAYS = [7, 30] as const;
 
 /** GET /api/reports/family?days=7|30 */
 export const FamilyReportQuery = z.object({
-  days: z.enum(['7', '30'], { error: 'days is 7 or 30' }).default('7').transform(Number),
+  days: z.enum(['7', '30'], { error: 'Choose 7 or 30 days' }).default('7').transform(Number),
 });
 
 export const CategoryAccuracy = z.object({
