@@ -21,6 +21,7 @@ import { notify } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchProfile, saveProfile } from '../api.ts';
 import { AVATAR_FILE_TYPES, compressAvatar } from '../avatar-image.ts';
+import { ChildrenSection } from '../components/children-section.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
 import { YourDataSection } from '../components/your-data-section.tsx';
 import { fieldErrorsIn } from '../field-errors.ts';
@@ -123,6 +124,8 @@ export function ProfilePage() {
   /** When the profile could not be loaded, fields the user did not touch are left out (kept). */
   const [loadFailed, setLoadFailed] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  // Read again when the session's learner changes (removing the child learning now hands over).
+  const learnerId = user?._id;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -142,7 +145,7 @@ export function ProfilePage() {
       },
     );
     return () => controller.abort();
-  }, []);
+  }, [learnerId]);
 
   if (!profile || !values) {
     return (
@@ -407,6 +410,7 @@ export function ProfilePage() {
           allowedLevel={profile.allowedLevel}
         />
       </div>
+      {user?.role === 'admin' ? null : <ChildrenSection grades={grades} />}
       <YourDataSection canDeleteAccount={user?.role !== 'admin'} />
     </div>
   );
