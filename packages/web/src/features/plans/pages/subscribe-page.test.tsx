@@ -1,6 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { PAID_PLANS, type PaidPlanId, type PlansResponse } from '@quizquest/shared';
 import { describe, expect, it, vi } from 'vitest';
+import {
+  ashaSummary,
+  familyOf,
+  meByToken,
+  ravi,
+  raviSummary,
+  selected,
+  tokenOf,
+} from '../../../test/family.ts';
 import { mockFetch, type MockHandler } from '../../../test/fetch-mock.ts';
 import { showInHindi } from '../../../test/language.ts';
 import { findToast, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
@@ -142,5 +151,91 @@ describe('subscribe page', () => {
     expect(
       await screen.findByText('The plans could not be loaded. Please try again in a moment.'),
     ).toBeInTheDocument();
+  });
+
+  describe('in a family account (decision 035)', () => {
+    async function openFamily(handlers: Record<string, MockHandler> = {}) {
+      const fetch = mockFetch({
+        'GET /api/auth/me': meByToken([learner, ravi]),
+        'GET /api/plans': { body: plansResponse({}) },
+        'GET /api/learners': { body: familyOf([ashaSummary, raviSummary]) },
+        'POST /api/learners/u2/select': selected(ravi),
+        ...handlers,
+      });
+      storeSession(learner, tokenOf(learner._id));
+      const app = renderApp('/subscribe');
+      await screen.findByRole('list', { name: 'Plans' });
+      return { ...app, ...fetch };
+    }
+
+    it('asks which child the plan is for, the active child chosen, each with their plan', async () => {
+      await openFamily();
+      const picker = await screen.findByRole('group', { name: 'Which child is this plan for?' });
+      const radios = within(picker).getAllByRole('radio');
+      expect(radios).toHaveLength(2);
+      expect(radios[0]).toHaveAccessibleName(/^Asha Rao\s*Current plan: Free Plan$/);
+      expect(radios[1]).toHaveAccessibleName(/^Ravi Rao\s*Current plan: Ultimate Plan$/);
+      expect(within(picker).getByRole('radio', { name: /Asha Rao/ })).toBeChecked();
+      expect(within(picker).getByRole('radio', { name: /Ravi Rao/ })).not.toBeChecked();
+      expect(picker).toHaveAccessibleDescription(/payment reference belong to the child you choose/);
+    });
+
+    it("switches to the child chosen, so the Active badge, the payment page and its reference are that child's", async () => {
+      const open = vi.fn(() => null);
+      vi.stubGlobal('open', open);
+      const { user, callsTo } = await openFamily();
+      const picker = await screen.findByRole('group', { name: 'Which child is this plan for?' });
+      expect(screen.getAllByRole('button', { name: /^Pay / })).toHaveLength(4);
+
+      await user.click(within(picker).getByRole('radio', { name: /Ravi Rao/ }));
+      expect(await within(picker).findByText('The plans below are now for Ravi Rao.')).toBeInTheDocument();
+      expect(callsTo('POST', '/api/learners/u2/select')).toHaveLength(1);
+      expect(localStorage.getItem('token')).toBe(tokenOf(ravi._id));
+      expect(within(picker).getByRole('radio', { name: /Ravi Rao/ })).toBeChecked();
+      // Ravi has the Ultimate Plan: it is his Active one now.
+      await within(card('Ultimate Plan')).findByText('Active');
+      expect(within(card('Ultimate Plan')).queryByRole('button')).not.toBeInTheDocument();
+
+      await user.click(within(card('Pro Plan')).getByRole('button', { name: 'Pay ₹199 for the Pro Plan' }));
+      expect(open).toHaveBeenCalledWith('/subscribe/pay/plan199', '_blank', 'noopener,noreferrer');
+    });
+
+    it('says so when the switch fails, and keeps the child the plans are for', async () => {
+      const { user } = await openFamily({
+        'POST /api/learners/u2/select': { status: 503, body: { message: 'Down' } },
+      });
+      const picker = await screen.findByRole('group', { name: 'Which child is this plan for?' });
+      await user.click(within(picker).getByRole('radio', { name: /Ravi Rao/ }));
+      expect(await within(picker).findByRole('alert')).toHaveTextContent(
+        'Could not switch to Ravi Rao. Please try again.',
+      );
+      expect(localStorage.getItem('token')).toBe(tokenOf(learner._id));
+      expect(within(picker).getByRole('radio', { name: /Asha Rao/ })).toBeChecked();
+    });
+
+    it('asks nothing of an account with one child: the page stays as it is', async () => {
+      let answered = 0;
+      const { callsTo } = await openFamily({
+        'GET /api/learners': () => {
+          answered += 1;
+          return { body: familyOf([ashaSummary]) };
+        },
+      });
+      // Every reader of the learners (this page, the sidebar) has had its answer.
+      await waitFor(() => expect(answered).toBeGreaterThan(0));
+      await waitFor(() => expect(answered).toBe(callsTo('GET', '/api/learners').length));
+      await act(async () => {});
+      expect(screen.queryByRole('group', { name: 'Which child is this plan for?' })).not.toBeInTheDocument();
+      expect(screen.queryByText('Which child is this plan for?')).not.toBeInTheDocument();
+      expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+      expect(screen.getAllByRole('button', { name: /^Pay / })).toHaveLength(4);
+    });
+
+    it('asks in Hindi', async () => {
+      await openFamily();
+      showInHindi();
+      const picker = await screen.findByRole('group', { name: 'यह प्लान किस बच्चे के लिए है?' });
+      expect(within(picker).getByRole('radio', { name: /Ravi Rao.*अभी का प्लान: Ultimate Plan/ })).toBeInTheDocument();
+    });
   });
 });
