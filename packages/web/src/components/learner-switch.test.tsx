@@ -57,7 +57,7 @@ describe('the sidebar learner switch', () => {
     expect(screen.getByRole('main')).toHaveFocus();
   });
 
-  it("takes the new child to their dashboard from any page", async () => {
+  it('takes the new child to their dashboard from any page', async () => {
     const { user, router } = await signedInAt('/quizzes');
     const group = await within(sidebar()).findByRole('group', { name: 'Learner' });
     await user.click(within(group).getByRole('button', { name: 'Ravi' }));
@@ -122,10 +122,11 @@ describe('the sidebar learner switch', () => {
     const second = { ...ashaSummary, id: 'u3', last_name: 'Sharma', isAccountHolder: false };
     await signedInAt('/dashboard', { 'GET /api/learners': { body: familyOf([ashaSummary, second]) } });
     const group = await within(sidebar()).findByRole('group', { name: 'Learner' });
-    expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      'ARAsha Rao',
-      'ASAsha Sharma',
-    ]);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['ARAsha Rao', 'ASAsha Sharma']);
   });
 
   it('speaks Hindi', async () => {

@@ -32,7 +32,7 @@ async function openChooser(handlers: Record<string, MockHandler> = {}) {
 }
 
 describe('who is learning today', () => {
-  it("shows one big card per child: the photo or initials, the first name and the grade", async () => {
+  it('shows one big card per child: the photo or initials, the first name and the grade', async () => {
     await openChooser();
     const list = await screen.findByRole('list');
     const cards = within(list).getAllByRole('button');
@@ -45,7 +45,7 @@ describe('who is learning today', () => {
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
   });
 
-  it("switches to the chosen child: the new token and user are stored and their dashboard opens", async () => {
+  it('switches to the chosen child: the new token and user are stored and their dashboard opens', async () => {
     const { user, router, callsTo } = await openChooser();
     await user.click(await screen.findByRole('button', { name: 'Ravi, Jr. Kg' }));
 
@@ -98,7 +98,7 @@ describe('who is learning today', () => {
     expect(currentLanguage()).toBe('hi');
   });
 
-  it("stays and says so when the switch fails; the cards can be chosen again", async () => {
+  it('stays and says so when the switch fails; the cards can be chosen again', async () => {
     const { user, router } = await openChooser({
       'POST /api/learners/u2/select': { status: 404, body: { message: 'Child not found' } },
     });
@@ -126,7 +126,9 @@ describe('who is learning today', () => {
     const { user, callsTo } = await openChooser({
       'GET /api/learners': () => {
         answers += 1;
-        return answers === 1 ? { status: 500, body: { message: 'Something went wrong' } } : { body: familyOf() };
+        return answers === 1
+          ? { status: 500, body: { message: 'Something went wrong' } }
+          : { body: familyOf() };
       },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(

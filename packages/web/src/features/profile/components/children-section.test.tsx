@@ -10,7 +10,15 @@ import {
   type ProfileResponse,
 } from '@quizquest/shared';
 import { describe, expect, it } from 'vitest';
-import { ashaSummary, familyOf, meByToken, ravi, raviSummary, selected, tokenOf } from '../../../test/family.ts';
+import {
+  ashaSummary,
+  familyOf,
+  meByToken,
+  ravi,
+  raviSummary,
+  selected,
+  tokenOf,
+} from '../../../test/family.ts';
 import { mockFetch, type MockHandler, type RecordedCall } from '../../../test/fetch-mock.ts';
 import { showInHindi } from '../../../test/language.ts';
 import { admin, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
@@ -42,7 +50,12 @@ interface Options {
   signedInAs?: typeof learner;
 }
 
-async function openProfile({ handlers = {}, learners = [ashaSummary, raviSummary], maxLearners = 6, signedInAs = learner }: Options = {}) {
+async function openProfile({
+  handlers = {},
+  learners = [ashaSummary, raviSummary],
+  maxLearners = 6,
+  signedInAs = learner,
+}: Options = {}) {
   let family = [...learners];
   const fetch = mockFetch({
     'GET /api/auth/me': meByToken([learner, ravi]),
@@ -109,7 +122,9 @@ describe("profile: the account's children", () => {
   it('hides Add a child when the account is full', async () => {
     const { section } = await openProfile({ maxLearners: 2 });
     expect(within(section).queryByRole('form', { name: 'Add a child' })).not.toBeInTheDocument();
-    expect(within(section).getByText('This account has 2 children, the most it can have.')).toBeInTheDocument();
+    expect(
+      within(section).getByText('This account has 2 children, the most it can have.'),
+    ).toBeInTheDocument();
   });
 
   it('adds a child: the names and the grade are sent, the list is read again and the form is emptied', async () => {
@@ -143,8 +158,12 @@ describe("profile: the account's children", () => {
     const { user, section, callsTo } = await openProfile();
     const form = within(section).getByRole('form', { name: 'Add a child' });
     await user.click(within(form).getByRole('button', { name: 'Add child' }));
-    expect(within(form).getByLabelText("Child's first name")).toHaveAccessibleDescription('First name is required');
-    expect(within(form).getByLabelText("Child's last name")).toHaveAccessibleDescription('Last name is required');
+    expect(within(form).getByLabelText("Child's first name")).toHaveAccessibleDescription(
+      'First name is required',
+    );
+    expect(within(form).getByLabelText("Child's last name")).toHaveAccessibleDescription(
+      'Last name is required',
+    );
     expect(within(form).getByLabelText("Child's grade")).toHaveAccessibleDescription(
       'Choose a grade from the list',
     );
@@ -262,6 +281,41 @@ describe("profile: the account's children", () => {
     expect(within(section).getByRole('heading', { name: 'Children' })).toHaveFocus();
   });
 
+  it('gives way to the parent PIN dialog and comes back with what was typed', async () => {
+    const { user, section, callsTo } = await openProfile({
+      handlers: {
+        'DELETE /api/learners/u2': (call) =>
+          call.headers.get(PARENT_PIN_HEADER) === 'proof-1'
+            ? { status: 403, body: { message: REMOVE_LEARNER_WRONG_PASSWORD } }
+            : {
+                status: 403,
+                body: { message: PIN_REQUIRED_MESSAGE, code: FAMILY_ERROR_CODES.pinRequired },
+              },
+        'POST /api/account/pin/verify': {
+          body: { pinToken: 'proof-1', expiresAt: new Date(Date.now() + 600_000).toISOString() },
+        },
+      },
+    });
+    await user.click(within(section).getByRole('button', { name: 'Remove Ravi Rao' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Ravi Rao?' });
+    await user.type(within(dialog).getByLabelText('Password'), 'wrong one');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Ravi' }));
+
+    // One dialog at a time: the PIN dialog stands in for the remove dialog.
+    const pin = await screen.findByRole('dialog', { name: 'Parent PIN' });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await user.type(within(pin).getByLabelText('Parent PIN (4 digits)'), '4821');
+    await user.click(within(pin).getByRole('button', { name: 'Continue' }));
+
+    const back = await screen.findByRole('alertdialog', { name: 'Remove Ravi Rao?' });
+    expect(await within(back).findByRole('alert')).toHaveTextContent(REMOVE_LEARNER_WRONG_PASSWORD);
+    await waitFor(() => expect(within(back).getByLabelText('Password')).toHaveFocus());
+    expect(callsTo('DELETE', '/api/learners/u2').map((call) => call.body)).toEqual([
+      { password: 'wrong one' },
+      { password: 'wrong one' },
+    ]);
+  });
+
   it('Cancel closes the dialog and removes nothing', async () => {
     const { user, section, callsTo } = await openProfile();
     await user.click(within(section).getByRole('button', { name: 'Remove Ravi Rao' }));
@@ -287,7 +341,9 @@ describe("profile: the account's children", () => {
     expect(within(raviRow).getByText('Learning now')).toBeInTheDocument();
     await user.click(within(raviRow).getByRole('button', { name: 'Remove Ravi Rao' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove Ravi Rao?' });
-    expect(within(dialog).getByText('Ravi is learning now, so the app switches to Asha first.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Ravi is learning now, so the app switches to Asha first.'),
+    ).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Password'), 'correct horse');
     await user.click(within(dialog).getByRole('button', { name: 'Remove Ravi' }));
 

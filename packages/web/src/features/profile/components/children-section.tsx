@@ -295,13 +295,7 @@ export function ChildrenSection({ grades }: { grades: readonly Grade[] }) {
   );
 }
 
-function ChildrenFrame({
-  children,
-  titleRef,
-}: {
-  children: ReactNode;
-  titleRef?: Ref<HTMLHeadingElement>;
-}) {
+function ChildrenFrame({ children, titleRef }: { children: ReactNode; titleRef?: Ref<HTMLHeadingElement> }) {
   const t = useText();
   return (
     <section className="card children-section" aria-labelledby={TITLE_ID}>
@@ -351,7 +345,9 @@ function RemoveChildDialog({ removal, onPasswordChange, onSubmit, onCancel }: Re
         <div id={descriptionId}>
           <p>{t('profile.removeChild.warning', { name })}</p>
           {holder ? (
-            <p>{t('profile.removeChild.switchFirst', { name: child.first_name, holder: holder.first_name })}</p>
+            <p>
+              {t('profile.removeChild.switchFirst', { name: child.first_name, holder: holder.first_name })}
+            </p>
           ) : null}
         </div>
         <TextField
@@ -377,7 +373,9 @@ function RemoveChildDialog({ removal, onPasswordChange, onSubmit, onCancel }: Re
             {t('profile.removeChild.cancel')}
           </button>
           <button type="submit" className="button button-danger" disabled={busy}>
-            {busy ? t('profile.removeChild.removing') : t('profile.removeChild.submit', { name: child.first_name })}
+            {busy
+              ? t('profile.removeChild.removing')
+              : t('profile.removeChild.submit', { name: child.first_name })}
           </button>
         </div>
       </form>
