@@ -40,3 +40,8 @@ export async function downloadMyData(): Promise<void> {
 export async function deleteAccount(body: DeleteAccountRequest): Promise<void> {
   await apiRequest('/user/delete-account', { method: 'POST', body });
 }
+
+/** PUT /api/account/digest: the weekly e-mail report to the parent, on or off (decision 035). */
+export async function saveWeeklyDigest(weeklyDigest: boolean): Promise<void> {
+  await apiRequest('/account/digest', { method: 'PUT', body: { weeklyDigest } });
+}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal.tsx';
+import { isPinCancelled, useParentPin, type ParentPinHelper } from '../../../components/parent-pin-dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { Message } from '../../../i18n/message.tsx';
 import { useText } from '../../../i18n/use-text.ts';
@@ -21,16 +22,19 @@ export function YourDataSection({ canDeleteAccount }: YourDataSectionProps) {
   const [downloading, setDownloading] = useState(false);
   const [downloadStatus, setDownloadStatus] = useState<{ kind: 'done' | 'error'; text: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // Downloading the data and deleting the account ask for the parent PIN when one is set.
+  const { withParentPin, pinDialog } = useParentPin();
 
   async function handleDownload() {
     if (downloading) return;
     setDownloading(true);
     setDownloadStatus(null);
     try {
-      await downloadMyData();
+      await withParentPin(downloadMyData);
       setDownloadStatus({ kind: 'done', text: t('profile.data.downloaded') });
     } catch (caught) {
-      setDownloadStatus({ kind: 'error', text: errorMessage(caught, t('profile.data.downloadFailed')) });
+      if (isPinCancelled(caught)) setDownloadStatus({ kind: 'done', text: t('profile.data.pinNeeded') });
+      else setDownloadStatus({ kind: 'error', text: errorMessage(caught, t('profile.data.downloadFailed')) });
     } finally {
       setDownloading(false);
     }
@@ -74,13 +78,19 @@ export function YourDataSection({ canDeleteAccount }: YourDataSectionProps) {
       )}
       {!canDeleteAccount ? <p className="field-hint">{t('profile.data.adminCannotDelete')}</p> : null}
       {confirming ? (
-        <DeleteAccountDialog onCancel={() => setConfirming(false)} onDeleted={handleDeleted} />
+        <DeleteAccountDialog
+          withParentPin={withParentPin}
+          onCancel={() => setConfirming(false)}
+          onDeleted={handleDeleted}
+        />
       ) : null}
+      {pinDialog}
     </section>
   );
 }
 
 interface DeleteAccountDialogProps {
+  withParentPin: ParentPinHelper['withParentPin'];
   onCancel: () => void;
   onDeleted: () => void;
 }
@@ -89,7 +99,7 @@ const PASSWORD_ID = 'delete-account-password';
 const focusPassword = () => document.getElementById(PASSWORD_ID)?.focus();
 
 /** Asks for the password again: deleting cannot be undone. */
-function DeleteAccountDialog({ onCancel, onDeleted }: DeleteAccountDialogProps) {
+function DeleteAccountDialog({ withParentPin, onCancel, onDeleted }: DeleteAccountDialogProps) {
   const t = useText();
   const descriptionId = useId();
   const [password, setPassword] = useState('');
@@ -113,11 +123,16 @@ function DeleteAccountDialog({ onCancel, onDeleted }: DeleteAccountDialogProps) 
     setError('');
     setBusy(true);
     try {
-      await deleteAccount({ password });
+      await withParentPin(() => deleteAccount({ password }));
       onDeleted();
     } catch (caught) {
-      setError(errorMessage(caught, t('profile.deleteAccount.failed')));
       setBusy(false);
+      // Closing the PIN dialog deletes nothing: the password stays typed for another go.
+      if (isPinCancelled(caught)) {
+        setError(t('profile.deleteAccount.pinNeeded'));
+        return;
+      }
+      setError(errorMessage(caught, t('profile.deleteAccount.failed')));
       setPassword('');
       setFocusRequest((count) => count + 1);
     }

@@ -22,6 +22,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchProfile, saveProfile } from '../api.ts';
 import { AVATAR_FILE_TYPES, compressAvatar } from '../avatar-image.ts';
 import { ChildrenSection } from '../components/children-section.tsx';
+import { ParentSettings } from '../components/parent-settings.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
 import { YourDataSection } from '../components/your-data-section.tsx';
 import { fieldErrorsIn } from '../field-errors.ts';
@@ -411,6 +412,7 @@ export function ProfilePage() {
         />
       </div>
       {user?.role === 'admin' ? null : <ChildrenSection grades={grades} />}
+      {user?.role === 'admin' ? null : <ParentSettings />}
       <YourDataSection canDeleteAccount={user?.role !== 'admin'} />
     </div>
   );
