@@ -25,6 +25,7 @@ import { adminSubscriptionRoutes } from './features/admin-subscriptions/routes.t
 import { paymentWebhookRoutes, planPaymentRoutes, planRoutes } from './features/payments/routes.ts';
 import { learningRoutes } from './features/learning/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
+import { startWeeklyDigest } from './features/reports/digest.ts';
 import { reviewRoutes } from './features/review/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { quizRoutes } from './features/quizzes/routes.ts';
@@ -77,6 +78,8 @@ export interface BuildAppOptions {
   verifyResponses?: boolean;
   /** Serve the built SPA (default: when packages/web/dist exists). */
   serveWeb?: boolean;
+  /** Send the weekly digest when it is due, checking hourly (server.ts; off in tests, which run the job themselves). */
+  weeklyDigest?: boolean;
 }
 
 export const CONTENT_SECURITY_POLICY = {
@@ -269,6 +272,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await deps.quizCache.start();
   await deps.accountCache.start();
+  if (options.weeklyDigest) {
+    const stopWeeklyDigest = startWeeklyDigest(deps, app.log);
+    app.addHook('onClose', async () => stopWeeklyDigest());
+  }
   app.addHook('onClose', async () => deps.quizCache.stop());
   app.addHook('onClose', async () => deps.accountCache.stop());
   app.addHook('onClose', async () => deps.backgroundWork.idle());

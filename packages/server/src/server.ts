@@ -70,6 +70,7 @@ async function start(config: Config): Promise<void> {
     jwtSecret,
     ...(rateLimiter ? { rateLimiter } : {}),
     rateLimitFactor: config.rateLimitFactor,
+    weeklyDigest: true,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
