@@ -2,11 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import {
   ACCOUNT_DELETED_MESSAGE,
   DELETE_ACCOUNT_WRONG_PASSWORD,
+  FAMILY_ERROR_CODES,
   GRADES,
+  PARENT_PIN_HEADER,
+  PIN_REQUIRED_MESSAGE,
   type ProfileResponse,
 } from '@quizquest/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred, mockFetch, type MockHandler } from '../../../test/fetch-mock.ts';
+import { deferred, mockFetch, type MockHandler, type RecordedCall } from '../../../test/fetch-mock.ts';
 import { showInHindi } from '../../../test/language.ts';
 import { admin, currentPath, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 
@@ -178,5 +181,99 @@ describe('profile: Your data', () => {
     expect(within(section).getByRole('button', { name: 'Download my data' })).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Delete account' })).not.toBeInTheDocument();
     expect(within(section).getByText('Admin accounts cannot be deleted here.')).toBeInTheDocument();
+  });
+
+  describe('with a parent PIN set (decision 035)', () => {
+    const proof = {
+      body: { pinToken: 'proof-1', expiresAt: new Date(Date.now() + 600_000).toISOString() },
+    };
+    /** A guarded endpoint: its answer with the proof of a verified PIN, 'pin-required' without. */
+    const guarded =
+      (answer: { status?: number; body: unknown }): MockHandler =>
+      (call: RecordedCall) =>
+        call.headers.get(PARENT_PIN_HEADER) === 'proof-1'
+          ? answer
+          : { status: 403, body: { message: PIN_REQUIRED_MESSAGE, code: FAMILY_ERROR_CODES.pinRequired } };
+
+    it('asks for the PIN before the download, then downloads with the proof', async () => {
+      const downloads = captureDownloads();
+      const { user, section, callsTo } = await openProfile({
+        'GET /api/user/export': guarded({ body: exported }),
+        'POST /api/account/pin/verify': proof,
+      });
+      await user.click(within(section).getByRole('button', { name: 'Download my data' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Parent PIN' });
+      await user.type(within(dialog).getByLabelText('Parent PIN (4 digits)'), '4821');
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+      expect(await within(section).findByText('Your data has been downloaded.')).toBeInTheDocument();
+      expect(callsTo('GET', '/api/user/export').map((call) => call.headers.get(PARENT_PIN_HEADER))).toEqual([
+        null,
+        'proof-1',
+      ]);
+      expect(downloads.clicked).toHaveLength(1);
+    });
+
+    it('downloads nothing when the PIN dialog is closed, and says why', async () => {
+      const downloads = captureDownloads();
+      const { user, section } = await openProfile({ 'GET /api/user/export': guarded({ body: exported }) });
+      await user.click(within(section).getByRole('button', { name: 'Download my data' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Parent PIN' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(await within(section).findByText('Your data is downloaded only after a parent types the parent PIN.')).toBeInTheDocument();
+      expect(within(section).getByRole('button', { name: 'Download my data' })).toBeEnabled();
+      expect(downloads.clicked).toEqual([]);
+    });
+
+    it('asks for the PIN over the delete dialog, then deletes the account with the password and the proof', async () => {
+      const { user, section, router, callsTo } = await openProfile({
+        'POST /api/user/delete-account': guarded({ body: { message: ACCOUNT_DELETED_MESSAGE } }),
+        'POST /api/account/pin/verify': proof,
+      });
+      await user.click(within(section).getByRole('button', { name: 'Delete account' }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Delete account?' });
+      await user.type(within(confirm).getByLabelText('Password'), 'Quiz-Quest-Test-42');
+      await user.click(within(confirm).getByRole('button', { name: 'Delete my account' }));
+
+      const dialog = await screen.findByRole('dialog', { name: 'Parent PIN' });
+      expect(within(dialog).getByLabelText('Parent PIN (4 digits)')).toHaveFocus();
+      // Tab stays in the PIN dialog, not the one below.
+      for (let index = 0; index < 4; index += 1) {
+        await user.tab();
+        expect(dialog).toContainElement(document.activeElement as HTMLElement);
+      }
+      await user.type(within(dialog).getByLabelText('Parent PIN (4 digits)'), '4821');
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+      await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
+      expect(currentPath(router)).toBe('/login');
+      const calls = callsTo('POST', '/api/user/delete-account');
+      expect(calls.map((call) => [call.body, call.headers.get(PARENT_PIN_HEADER)])).toEqual([
+        [{ password: 'Quiz-Quest-Test-42' }, null],
+        [{ password: 'Quiz-Quest-Test-42' }, 'proof-1'],
+      ]);
+    });
+
+    it('keeps the delete dialog and the password when the PIN dialog is closed', async () => {
+      const { user, section, callsTo } = await openProfile({
+        'POST /api/user/delete-account': guarded({ body: { message: ACCOUNT_DELETED_MESSAGE } }),
+      });
+      await user.click(within(section).getByRole('button', { name: 'Delete account' }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Delete account?' });
+      await user.type(within(confirm).getByLabelText('Password'), 'Quiz-Quest-Test-42');
+      await user.click(within(confirm).getByRole('button', { name: 'Delete my account' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Parent PIN' });
+      await user.keyboard('{Escape}');
+
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Parent PIN' })).not.toBeInTheDocument());
+      expect(dialog).not.toBeInTheDocument();
+      expect(within(confirm).getByRole('alert')).toHaveTextContent(
+        'The account is deleted only after a parent types the parent PIN.',
+      );
+      expect(within(confirm).getByLabelText('Password')).toHaveValue('Quiz-Quest-Test-42');
+      expect(within(confirm).getByRole('button', { name: 'Delete my account' })).toBeEnabled();
+      expect(callsTo('POST', '/api/user/delete-account')).toHaveLength(1);
+      expect(localStorage.getItem('token')).toBe('token-of-asha');
+    });
   });
 });
