@@ -2,7 +2,7 @@ import type { LearnerSummary } from '@quizquest/shared';
 import './learner-avatar.css';
 
 /** A learner's initials ('AR'), or '?' for a learner without a name. */
-export function learnerInitials(learner: Pick<LearnerSummary, 'first_name' | 'last_name'>): string {
+function learnerInitials(learner: Pick<LearnerSummary, 'first_name' | 'last_name'>): string {
   const initials = `${learner.first_name.trim().charAt(0)}${learner.last_name.trim().charAt(0)}`;
   return initials.toUpperCase() || '?';
 }
