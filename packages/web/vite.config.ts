@@ -230,8 +230,10 @@ const ZOD_OR_SHARED = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]shared[\
 // The schemas of packages/shared: building them is most of zod's cost at load, so a page builds
 // only its own feature's (Rolldown's chunks per set of importers), not every feature's.
 const SHARED_SCHEMAS = /[\\/]packages[\\/]shared[\\/]src[\\/]schemas[\\/]/;
-// The languages (no zod): main.tsx picks the language to load before the app starts, in `boot`.
-const SHARED_IN_BOOT = /[\\/]packages[\\/]shared[\\/]src[\\/]i18n[\\/]languages\.ts$/;
+// The languages (no zod): main.tsx picks the language to load before the app starts, in `boot`;
+// the parent PIN's header and lifetime (no zod), which the API client sends (decision 035).
+const SHARED_IN_BOOT =
+  /[\\/]packages[\\/]shared[\\/]src[\\/](?:i18n[\\/]languages|catalogue[\\/]parent-pin)\.ts$/;
 const LEARNER_PAGES = [
   'features/dashboard/pages/dashboard-page.tsx',
   'features/quizzes/pages/practice-quizzes-page.tsx',

@@ -10,14 +10,12 @@ import { DATA_EXPORT_VERSION, DataExportFile } from './data-rights.ts';
 
 /** At most this many learners in one account. */
 export const MAX_LEARNERS = 6;
-/** The parent PIN: four digits. */
-export const PARENT_PIN_LENGTH = 4;
-/** Wrong PINs in a row before the PIN is locked until it is reset by e-mail. */
-export const PARENT_PIN_MAX_TRIES = 5;
-/** How long a verified PIN opens the guarded actions, in seconds. */
-export const PARENT_PIN_PROOF_SECONDS = 10 * 60;
-/** The header a guarded request carries the PIN proof (`pinToken`) in. */
-export const PARENT_PIN_HEADER = 'x-parent-pin';
+export {
+  PARENT_PIN_HEADER,
+  PARENT_PIN_LENGTH,
+  PARENT_PIN_MAX_TRIES,
+  PARENT_PIN_PROOF_SECONDS,
+} from '../catalogue/parent-pin.ts';
 
 export const PIN_REQUIRED_MESSAGE = 'Enter the parent PIN to continue.';
 export const PIN_WRONG_MESSAGE = 'That PIN is not correct.';

@@ -1,4 +1,4 @@
-import { PARENT_PIN_HEADER } from '@quizquest/shared';
+import { PARENT_PIN_HEADER } from '@quizquest/shared/parent-pin';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { liveParentPinProof } from './parent-pin-proof.ts';
 import { clearSession, getSession } from './session-store.ts';

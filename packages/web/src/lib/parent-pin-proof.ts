@@ -1,4 +1,4 @@
-import { PARENT_PIN_PROOF_SECONDS } from '@quizquest/shared';
+import { PARENT_PIN_PROOF_SECONDS } from '@quizquest/shared/parent-pin';
 import { getSession, subscribeToSession } from './session-store.ts';
 
 /**
