@@ -195,7 +195,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // triggers still tell every instance. Anonymous junk must not empty everyone's state.
         if (reply.statusCode >= 400) return;
         const user = request.authUser;
-        deps.accountCache.invalidate(user && user.role !== 'admin' ? user.id : undefined);
+        if (!user || user.role === 'admin') {
+          deps.accountCache.invalidate();
+        } else {
+          deps.accountCache.invalidate(user.id);
+          // The account's sign-in state is cached under the holder's row (decision 035): a
+          // child's request may change it (deleting the account).
+          if (user.accountId !== user.id) deps.accountCache.invalidate(user.accountId);
+        }
       });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       healthRoutes(api);

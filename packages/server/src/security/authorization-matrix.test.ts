@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGradeParam } from '@quizquest/shared';
 import { certificates, users } from '../db/schema.ts';
 import { quizBody } from '../testing/admin-quizzes.ts';
-import { createTestContext, type TestContext } from '../testing/index.ts';
+import { createTestContext, insertChild, type TestContext } from '../testing/index.ts';
 import { insertCertifications, subLevelIdsOf } from '../testing/certification.ts';
 import { answersFor, insertQuiz, type TestQuiz } from '../testing/quizzes.ts';
 import { pngImage, registeredRoutes, signIn, tableCounts, type SignedIn } from './support.ts';
@@ -41,6 +41,8 @@ let doomedQuizId: string;
 let learnerAttemptId: string;
 let learnerAvatarUrl: string;
 let certificateCode: string;
+/** An added child of "learner"'s account (decision 035). */
+let learnerChildId: string;
 
 beforeAll(async () => {
   context = await createTestContext({ env: { PAYMENT_WEBHOOK_SECRET: 'matrix-webhook-secret-0123456789' } });
@@ -67,6 +69,7 @@ beforeAll(async () => {
   });
   expect(avatar.statusCode).toBe(200);
   learnerAvatarUrl = avatar.json<{ avatar: string }>().avatar;
+  learnerChildId = (await insertChild(context.database, people.learner.id)).id;
 
   await insertCertifications(context.database, people.learner.id, subLevelIdsOf(1));
   const issued = await context.request({
@@ -104,7 +107,107 @@ const ownEmail = (response: LightMyRequestResponse, actor: Actor) => {
   expect(response.json<{ email: string }>().email).toBe(people[actor].email);
 };
 
+/** A learner's account only: an admin account has no children (decision 035). */
+const learnersOnly = (code: number) => status(401, code, code, 403);
+
 const MATRIX: Row[] = [
+  {
+    method: 'GET',
+    route: '/api/learners',
+    url: () => '/api/learners',
+    status: learnersOnly(200),
+    check: (response, actor) => {
+      if (actor !== 'learner' && actor !== 'other') return;
+      const ids = response.json<{ learners: Array<{ id: string }> }>().learners.map((learner) => learner.id);
+      expect(ids[0]).toBe(people[actor].id);
+      expect(ids.includes(learnerChildId)).toBe(actor === 'learner');
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/learners',
+    url: () => '/api/learners',
+    payload: () => ({ first_name: 'Added', last_name: 'Child', grade: 'c-1' }),
+    status: learnersOnly(201),
+  },
+  {
+    // Another account's child is not found; the owner's needs the password (wrong here).
+    method: 'DELETE',
+    route: '/api/learners/:id',
+    url: () => `/api/learners/${learnerChildId}`,
+    payload: () => ({ password: 'Wrong-Password-1' }),
+    status: status(401, 404, 403, 403),
+  },
+  {
+    method: 'POST',
+    route: '/api/learners/:id/select',
+    url: () => `/api/learners/${learnerChildId}/select`,
+    status: status(401, 404, 200, 403),
+  },
+  {
+    method: 'GET',
+    route: '/api/learners/:id/export',
+    url: () => `/api/learners/${learnerChildId}/export`,
+    status: status(401, 404, 200, 404),
+  },
+  {
+    method: 'GET',
+    route: '/api/account/export',
+    url: () => '/api/account/export',
+    status: signedIn(200),
+    check: (response, actor) => {
+      if (actor === 'anonymous') return;
+      if (actor !== 'learner') expect(response.body).not.toContain(people.learner.email);
+      if (actor === 'learner') expect(response.body).toContain(learnerChildId);
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/account/pin',
+    url: () => '/api/account/pin',
+    payload: () => ({ password: 'Wrong-Password-1', pin: '1234' }),
+    status: status(401, 403, 403, 403),
+  },
+  {
+    // No PIN is set on these accounts.
+    method: 'POST',
+    route: '/api/account/pin/verify',
+    url: () => '/api/account/pin/verify',
+    payload: () => ({ pin: '1234' }),
+    status: status(401, 409, 409, 403),
+  },
+  {
+    method: 'POST',
+    route: '/api/account/pin/reset',
+    url: () => '/api/account/pin/reset',
+    status: status(401, 409, 409, 403),
+  },
+  {
+    method: 'POST',
+    route: '/api/account/pin/reset-confirm',
+    url: () => '/api/account/pin/reset-confirm',
+    payload: () => ({ token: 'a'.repeat(43) }),
+    status: everyone(400),
+  },
+  {
+    method: 'PUT',
+    route: '/api/account/digest',
+    url: () => '/api/account/digest',
+    payload: () => ({ weeklyDigest: false }),
+    status: learnersOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/reports/family',
+    url: () => '/api/reports/family?days=7',
+    status: learnersOnly(200),
+    check: (response, actor) => {
+      if (actor !== 'learner' && actor !== 'other') return;
+      const ids = response.json<{ learners: Array<{ id: string }> }>().learners.map((learner) => learner.id);
+      expect(ids.includes(people[actor].id)).toBe(true);
+      expect(ids.includes(learnerChildId)).toBe(actor === 'learner');
+    },
+  },
   { method: 'GET', route: '/api/docs', url: () => '/api/docs', status: everyone(200) },
   { method: 'GET', route: '/api/health', url: () => '/api/health', status: everyone(200) },
   {

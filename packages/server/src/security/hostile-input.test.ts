@@ -7,6 +7,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  AddLearnerRequest,
   AdminLearnerQuery,
   AdminQuestionStatsQuery,
   AdminQuizFilters,
@@ -15,6 +16,8 @@ import {
   AdminStatsQuery,
   CertificateViewQuery,
   DeleteAccountRequest,
+  DigestRequest,
+  FamilyReportQuery,
   encodeGradeParam,
   ForgotPasswordRequest,
   LoginRequest,
@@ -24,16 +27,20 @@ import {
   QuizCategoriesQuery,
   QuizHistoryQuery,
   QuizImportRequest,
+  RemoveLearnerRequest,
   ResetPasswordRequest,
+  ResetPinRequest,
+  SetPinRequest,
   SignupRequest,
   SubmitQuizRequest,
   SubmitReviewRequest,
   SubscriptionActionRequest,
   VerifyEmailRequest,
+  VerifyPinRequest,
 } from '@quizquest/shared';
 import { subscriptions, users } from '../db/schema.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from '../plugins/text-input.ts';
-import { createTestContext, insertUser, uniqueEmail, type TestContext } from '../testing/index.ts';
+import { createTestContext, insertChild, insertUser, uniqueEmail, type TestContext } from '../testing/index.ts';
 import { subscribe } from '../testing/certification.ts';
 import { answersFor, insertQuiz, type TestQuiz } from '../testing/quizzes.ts';
 import {
@@ -86,6 +93,9 @@ const NO_INPUT = [
   'GET /api/certification/my-certifications',
   'GET /api/certificates/download',
   'GET /api/admin/quizzes/quiz-categories',
+  'GET /api/learners',
+  'GET /api/account/export',
+  'POST /api/account/pin/reset',
 ];
 
 let context: TestContext;
@@ -97,6 +107,8 @@ let quiz: TestQuiz;
 let editableQuiz: TestQuiz;
 let attemptId: string;
 let pngDataString: string;
+/** An added child of `learner`'s account (decision 035): the learner routes' id. */
+let child: { id: string };
 
 const counters = {
   inputsTried: 0,
@@ -116,6 +128,7 @@ beforeAll(async () => {
   const submitted = await context.submitAsAuthored(learner.headers, quiz.id, answersFor(quiz));
   attemptId = submitted.json<{ attemptId: string }>().attemptId;
   pngDataString = (await pngImage()).dataString;
+  child = await insertChild(context.database, learner.id);
 });
 afterAll(async () => {
   writeReliabilityResult(process.env.QQ_RELIABILITY_OUT, 'hostile-input', {
@@ -284,6 +297,61 @@ const TARGETS: Target[] = [
     who: 'learner',
     path: () => '/api/user/language',
     body: { schema: LanguageRequest, valid: () => ({ language: 'en' }) },
+  },
+  {
+    route: 'POST /api/learners',
+    who: 'learner',
+    path: () => '/api/learners',
+    body: { schema: AddLearnerRequest, valid: () => ({ first_name: 'Kabir', last_name: 'Iyer', grade: 'c-1' }) },
+  },
+  {
+    route: 'DELETE /api/learners/:id',
+    who: 'learner',
+    path: (params) => `/api/learners/${params.id}`,
+    params: () => ({ id: child.id }),
+    body: { schema: RemoveLearnerRequest, valid: () => ({ password: 'Not-The-Password-1' }) },
+  },
+  {
+    route: 'POST /api/learners/:id/select',
+    who: 'learner',
+    path: (params) => `/api/learners/${params.id}/select`,
+    params: () => ({ id: child.id }),
+  },
+  {
+    route: 'GET /api/learners/:id/export',
+    who: 'learner',
+    path: (params) => `/api/learners/${params.id}/export`,
+    params: () => ({ id: child.id }),
+  },
+  {
+    route: 'PUT /api/account/pin',
+    who: 'learner',
+    path: () => '/api/account/pin',
+    body: { schema: SetPinRequest, valid: () => ({ password: 'Not-The-Password-1', pin: '1234' }) },
+  },
+  {
+    route: 'POST /api/account/pin/verify',
+    who: 'learner',
+    path: () => '/api/account/pin/verify',
+    body: { schema: VerifyPinRequest, valid: () => ({ pin: '1234' }) },
+  },
+  {
+    route: 'POST /api/account/pin/reset-confirm',
+    who: 'anonymous',
+    path: () => '/api/account/pin/reset-confirm',
+    body: { schema: ResetPinRequest, valid: () => ({ token: 'a'.repeat(43) }) },
+  },
+  {
+    route: 'GET /api/reports/family',
+    who: 'learner',
+    path: () => '/api/reports/family',
+    query: { schema: FamilyReportQuery, valid: () => ({ days: '30' }) },
+  },
+  {
+    route: 'PUT /api/account/digest',
+    who: 'learner',
+    path: () => '/api/account/digest',
+    body: { schema: DigestRequest, valid: () => ({ weeklyDigest: true }) },
   },
   {
     route: 'POST /api/user/delete-account',

@@ -286,5 +286,7 @@ export async function removeLearner(
     await queries.deleteUser(tx, row.id);
     await releaseAvatars(tx, [row.avatarMediaId]);
   });
+  // The removed child's tokens stop here at once; other instances hear the row's trigger.
+  deps.accountCache.invalidate(learnerId);
   await deps.rateLimiter.reset(accountKey);
 }
