@@ -44,11 +44,18 @@ export function createMailer(options: {
       const info = await transport.sendMail({ from, to, subject, text, html });
       await mkdir(outboxDir, { recursive: true });
       sequence += 1;
-      const safeTo = to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = path.join(outboxDir, `${Date.now()}-${process.pid}-${sequence}-${safeTo}.eml`);
+      // No address in the file's name or the log: a parent's e-mail is personal data.
+      const file = path.join(outboxDir, `${Date.now()}-${process.pid}-${sequence}.eml`);
       await writeFile(file, info.message as Buffer);
-      logger.info({ outbox: file, link }, `Mail to ${to} written to the outbox: ${subject}`);
+      logger.info({ outbox: file, link }, `Mail to ${maskedAddress(to)} written to the outbox: ${subject}`);
     },
     close: () => {},
   };
+}
+
+/** `p****@example.com`: enough to tell mails apart in a log, not the address. */
+function maskedAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 1) return '****';
+  return `${address.slice(0, 1)}****${address.slice(at)}`;
 }
