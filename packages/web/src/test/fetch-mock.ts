@@ -11,14 +11,16 @@ export interface RecordedCall {
 export interface MockReply {
   status?: number;
   body?: unknown;
+  /** Headers besides content-type (a download's content-disposition). */
+  headers?: Record<string, string>;
 }
 
 export type MockHandler = MockReply | ((call: RecordedCall) => MockReply | Promise<MockReply>);
 
-function toResponse({ status = 200, body }: MockReply): Response {
+function toResponse({ status = 200, body, headers = {} }: MockReply): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
   });
 }
 
