@@ -1145,15 +1145,28 @@ describe('tokens of the learners', () => {
     await expectAccepted(family.holder.headers, family.holder.id, 'holder after removal');
   });
 
-  it('the account holder’s own learner is removed only with the account (409), by any token', async () => {
-    for (const name of ['A1', 'A2'] as const) {
+  it('removing the first child hands the account to the next one at once; the last child stays (409)', async () => {
+    const family = await freshFamily(PASSWORD_F);
+    // Another family cannot, with either password.
+    for (const password of [PASSWORD_F, PASSWORD_G]) {
       const before = await tableCounts(context.database);
-      const response = await request('DELETE', `/api/learners/${learners.A1.id}`, learners[name].headers, {
-        password: PASSWORD_F,
-      });
-      expect(response.statusCode, name).toBe(409);
-      expect(await tableCounts(context.database), name).toEqual(before);
+      const refused = await request('DELETE', `/api/learners/${family.holder.id}`, learners.B1.headers, { password });
+      expect(refused.statusCode).toBe(404);
+      expect(await tableCounts(context.database)).toEqual(before);
     }
+    const removed = await request('DELETE', `/api/learners/${family.holder.id}`, family.child.headers, {
+      password: PASSWORD_F,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await expectRefusedAtOnce(family.holder.headers, 'removed first child');
+    await expectRevoked(family.holder.headers, 'removed first child');
+    await expectAccepted(family.child.headers, family.child.id, 'the child who now holds the account');
+    const before = await tableCounts(context.database);
+    const last = await request('DELETE', `/api/learners/${family.child.id}`, family.child.headers, {
+      password: PASSWORD_F,
+    });
+    expect(last.statusCode).toBe(409);
+    expect(await tableCounts(context.database)).toEqual(before);
   });
 });
 

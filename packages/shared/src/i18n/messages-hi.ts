@@ -184,8 +184,8 @@ const EXACT: Record<string, string> = {
 
   // Family accounts (decision 035): children, the parent PIN, the report
   'Child not found': 'बच्चा नहीं मिला',
-  'The first child holds the account and cannot be removed on its own. Delete the account instead.':
-    'पहला बच्चा ही खाते से जुड़ा है, इसलिए उसे अकेले नहीं हटाया जा सकता। इसके बजाय पूरा खाता डिलीट करें।',
+  'An account keeps at least one child. To remove this one, delete the account instead.':
+    'खाते में कम से कम एक बच्चा रहता है। इस बच्चे को हटाने के लिए इसके बजाय पूरा खाता डिलीट करें।',
   'Admin accounts have no children.': 'एडमिन खातों में बच्चे नहीं होते।',
   'The child and their data were removed.': 'बच्चे और उसका सारा डेटा हटा दिया गया।',
   'The password is not correct. Nothing was removed.': 'पासवर्ड सही नहीं है। कुछ भी नहीं हटाया गया।',

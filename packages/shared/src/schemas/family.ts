@@ -24,8 +24,8 @@ export const PIN_LOCKED_MESSAGE =
 export const PIN_NOT_SET_MESSAGE = 'No parent PIN is set.';
 export const LEARNER_LIMIT_MESSAGE = `An account can have at most ${MAX_LEARNERS} children.`;
 export const LEARNER_NOT_FOUND_MESSAGE = 'Child not found';
-export const ACCOUNT_HOLDER_REMOVAL_MESSAGE =
-  'The first child holds the account and cannot be removed on its own. Delete the account instead.';
+export const LAST_LEARNER_REMOVAL_MESSAGE =
+  'An account keeps at least one child. To remove this one, delete the account instead.';
 export const REMOVE_LEARNER_WRONG_PASSWORD = 'The password is not correct. Nothing was removed.';
 export const FAMILY_ADMIN_MESSAGE = 'Admin accounts have no children.';
 
@@ -54,7 +54,10 @@ export const LearnerSummary = z.object({
   grade: z.string(),
   /** The avatar's URL, or null. */
   avatar: z.string().nullable(),
-  /** The learner whose row holds the account's sign-in (the first child): removed only with the account. */
+  /**
+   * The learner whose row holds the account's sign-in (the first child). Removing that child
+   * hands the sign-in to the next child (decision 035); the last child goes only with the account.
+   */
   isAccountHolder: z.boolean(),
   /** The plan in force for this learner ('free' when none). */
   subscription: z.string(),

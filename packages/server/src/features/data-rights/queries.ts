@@ -178,14 +178,54 @@ export async function lockAccountForDeletion(tx: Tx, accountId: string) {
   return rows.map((row) => ({ ...row, email }));
 }
 
-/** One added child's row, locked, if it is still in the account. */
-export async function lockChildForRemoval(tx: Tx, accountId: string, learnerId: string) {
-  const [row] = await tx
-    .select({ id: users.id, avatarMediaId: users.avatarMediaId })
+/**
+ * Hands the account from the holder's row to `successorId`, another learner of the account
+ * (decision 035), before the holder's learner is erased: the successor's row takes the sign-in
+ * (e-mail, password, token version, so every other learner's token stays valid), the consent, the
+ * PIN and the digest choice, and the other learners point at it. The e-mail moves in two steps
+ * because it is unique and the check constraint wants it on exactly the account's row at every
+ * statement: the successor first carries a marked copy, then the real one once the old row is gone.
+ * Run under the account's row locks; then delete the old holder's row and call `finishHandOver`.
+ */
+export async function handOverAccount(tx: Tx, holderId: string, successorId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${users} as successor set
+      account_id = successor.id,
+      email = holder.email || '#handover',
+      password_hash = holder.password_hash,
+      token_version = holder.token_version,
+      is_verified = holder.is_verified,
+      consent_at = holder.consent_at,
+      consent_text = holder.consent_text,
+      pin_hash = holder.pin_hash,
+      pin_failures = holder.pin_failures,
+      pin_version = holder.pin_version,
+      weekly_digest = holder.weekly_digest,
+      updated_at = now()
+    from ${users} as holder
+    where holder.id = ${holderId} and holder.account_id = ${holderId}
+      and successor.id = ${successorId} and successor.account_id = ${holderId}`);
+  await tx
+    .update(users)
+    .set({ accountId: successorId })
+    .where(and(eq(users.accountId, holderId), sql`${users.id} <> ${holderId}`));
+}
+
+/** The successor's real e-mail, once the old holder's row (which had it) is deleted. */
+export async function finishHandOver(tx: Tx, successorId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${users} set email = left(email, length(email) - length('#handover'))
+    where id = ${successorId} and email like '%#handover'`);
+}
+
+/** The account's learners' rows, locked, the holder first, then in the order they were added. */
+export async function lockLearnersForRemoval(tx: Tx, accountId: string) {
+  return tx
+    .select({ id: users.id, avatarMediaId: users.avatarMediaId, createdAt: users.createdAt })
     .from(users)
-    .where(and(eq(users.id, learnerId), eq(users.accountId, accountId), sql`${users.id} <> ${users.accountId}`))
+    .where(and(eq(users.accountId, accountId), eq(users.role, 'learner')))
+    .orderBy(sql`${users.id} <> ${users.accountId}`, asc(users.createdAt), asc(users.id))
     .for('update');
-  return row ?? null;
 }
 
 /**

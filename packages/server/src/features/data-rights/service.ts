@@ -1,6 +1,6 @@
 import {
   ACCOUNT_EXPORT_FORMAT,
-  ACCOUNT_HOLDER_REMOVAL_MESSAGE,
+  LAST_LEARNER_REMOVAL_MESSAGE,
   LEARNER_NOT_FOUND_MESSAGE,
   REMOVE_LEARNER_WRONG_PASSWORD,
   type AccountExportFile,
@@ -252,10 +252,11 @@ async function releaseAvatars(tx: DeletionTx, avatarIds: Array<string | null>) {
 }
 
 /**
- * Removes one added child after the parent re-entered the password (decision 035): that child's
- * data is erased as account deletion erases a learner's (plans, certifications, certificates,
- * review box, draws; attempts stay without a user for the statistics; payments made for that
- * child lose their personal fields). The account holder's own learner goes only with the account.
+ * Removes one child after the parent re-entered the password (decision 035): that child's data is
+ * erased as account deletion erases a learner's (plans, certifications, certificates, review box,
+ * draws; attempts stay without a user for the statistics; payments made for that child lose their
+ * personal fields). Removing the first child, whose row holds the account, first hands the account
+ * to the next child (the earliest added); the last child goes only with the account.
  */
 export async function removeLearner(
   deps: AppDeps,
@@ -270,23 +271,30 @@ export async function removeLearner(
   if (user.role === 'admin') throw forbidden(DELETE_ACCOUNT_ADMIN_REFUSED);
   const target = await queries.accountRow(deps.db, learnerId);
   if (!target || target.accountId !== user.accountId) throw notFound(LEARNER_NOT_FOUND_MESSAGE);
-  if (target.id === user.accountId) throw conflict(ACCOUNT_HOLDER_REMOVAL_MESSAGE);
 
   const passwordHash = await queries.passwordHashOf(deps.db, user.accountId);
   if (passwordHash === null) throw unauthorized();
   if (!(await verifyPassword(passwordHash, password))) throw forbidden(REMOVE_LEARNER_WRONG_PASSWORD);
 
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    const row = await queries.lockChildForRemoval(tx, user.accountId, learnerId);
+  const learnerIds = await deps.db.transaction(async (tx) => {
+    // Every learner of the account locked, in one order, so removals at once wait for each other.
+    const rows = await queries.lockLearnersForRemoval(tx, user.accountId);
+    const row = rows.find((candidate) => candidate.id === learnerId);
     if (!row) throw notFound(LEARNER_NOT_FOUND_MESSAGE); // removed meanwhile
+    const successor = row.id === user.accountId ? rows.find((candidate) => candidate.id !== row.id) : undefined;
+    if (row.id === user.accountId && !successor) throw conflict(LAST_LEARNER_REMOVAL_MESSAGE);
     for (const event of await queries.paymentEventsOf(tx, { id: row.id, email: null })) {
       await queries.replacePaymentEventPayload(tx, event.id, redactPaymentEvent(event.payload, now));
     }
+    if (successor) await queries.handOverAccount(tx, row.id, successor.id);
     await queries.deleteUser(tx, row.id);
+    if (successor) await queries.finishHandOver(tx, successor.id);
     await releaseAvatars(tx, [row.avatarMediaId]);
+    return rows.map((candidate) => candidate.id);
   });
-  // The removed child's tokens stop here at once; other instances hear the row's trigger.
-  deps.accountCache.invalidate(learnerId);
+  // The removed child's tokens stop here at once, and after a hand-over every learner's cached
+  // account changes; other instances hear the rows' triggers.
+  for (const id of learnerIds) deps.accountCache.invalidate(id);
   await deps.rateLimiter.reset(accountKey);
 }

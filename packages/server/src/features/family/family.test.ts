@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ACCOUNT_HOLDER_REMOVAL_MESSAGE,
   AccountExportFile,
   FAMILY_ADMIN_MESSAGE,
   FAMILY_ERROR_CODES,
+  LAST_LEARNER_REMOVAL_MESSAGE,
   LEARNER_LIMIT_MESSAGE,
   LEARNER_NOT_FOUND_MESSAGE,
   LearnersResponse,
@@ -252,15 +252,6 @@ describe('removing a child and the account', () => {
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toMatchObject({ message: REMOVE_LEARNER_WRONG_PASSWORD });
 
-    const holderRemoval = await context.request({
-      method: 'DELETE',
-      url: `/api/learners/${holder.id}`,
-      headers,
-      payload: { password: TEST_PASSWORD },
-    });
-    expect(holderRemoval.statusCode).toBe(409);
-    expect(holderRemoval.json()).toMatchObject({ message: ACCOUNT_HOLDER_REMOVAL_MESSAGE });
-
     const removed = await context.request({
       method: 'DELETE',
       url: `/api/learners/${child.id}`,
@@ -274,6 +265,67 @@ describe('removing a child and the account', () => {
     const me = await context.request({ method: 'GET', url: '/api/auth/me', headers: childSession.headers });
     expect(me.statusCode).toBe(401);
     expect((await learners(headers)).learners.map((learner) => learner.id)).toEqual([holder.id]);
+  });
+
+  it('removes the first child by handing the account to the next one; the last child stays', async () => {
+    const { holder, headers } = await newAccount();
+    const second = (await addChild(headers, 'Kabir')).json<{ id: string }>();
+    const third = (await addChild(headers, 'Zoya')).json<{ id: string }>();
+    const secondSession = await select(headers, second.id);
+    const thirdSession = await select(headers, third.id);
+    const submitted = await context.submitAsAuthored(headers, quiz.id, answersFor(quiz));
+    const holderAttempt = submitted.json<{ attemptId: string }>().attemptId;
+
+    // Removed from the second child's session: the first child's row held the account.
+    const removed = await context.request({
+      method: 'DELETE',
+      url: `/api/learners/${holder.id}`,
+      headers: secondSession.headers,
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const rows = await context.database.db
+      .select({ id: users.id, accountId: users.accountId, email: users.email })
+      .from(users)
+      .where(sql`${users.id} in (${holder.id}, ${second.id}, ${third.id})`);
+    expect(rows.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [
+        { id: second.id, accountId: second.id, email: holder.email },
+        { id: third.id, accountId: second.id, email: null },
+      ].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    const [kept] = await context.database.db.select({ userId: attempts.userId }).from(attempts).where(eq(attempts.id, holderAttempt));
+    expect(kept).toEqual({ userId: null });
+
+    // The removed child's token is gone; the others keep working; the sign-in is the same.
+    expect((await context.request({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(401);
+    const secondMe = await context.request({ method: 'GET', url: '/api/auth/me', headers: secondSession.headers });
+    expect(secondMe.json()).toMatchObject({ _id: second.id, email: holder.email, first_name: 'Kabir' });
+    expect((await context.request({ method: 'GET', url: '/api/auth/me', headers: thirdSession.headers })).statusCode).toBe(200);
+    const again = await loginAs(context, holder.email);
+    const list = await learners(again);
+    expect(list.activeLearnerId).toBe(second.id);
+    expect(list.learners.map((learner) => [learner.id, learner.isAccountHolder])).toEqual([
+      [second.id, true],
+      [third.id, false],
+    ]);
+
+    // The last child stays: removing it means deleting the account.
+    const third_removed = await context.request({
+      method: 'DELETE',
+      url: `/api/learners/${third.id}`,
+      headers: again,
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(third_removed.statusCode).toBe(200);
+    const last = await context.request({
+      method: 'DELETE',
+      url: `/api/learners/${second.id}`,
+      headers: again,
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(last.statusCode).toBe(409);
+    expect(last.json()).toMatchObject({ message: LAST_LEARNER_REMOVAL_MESSAGE });
   });
 
   it('never removes another account’s child', async () => {
