@@ -36,7 +36,10 @@ async function noSidewaysScroll(page: Page) {
 
 /** Takes the Class 3 computers quiz from the practice list, `right` answers right, and opens the result. */
 async function takeQuiz(page: Page, right: (number: number) => boolean) {
-  await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Practice Quizzes' }).click();
+  await page
+    .getByRole('navigation', { name: /main/i })
+    .getByRole('link', { name: 'Practice Quizzes' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Practice Quizzes' })).toBeVisible();
   await page.getByLabel('Category').selectOption('Computers');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: QUIZ_TITLE }) });
@@ -50,7 +53,10 @@ async function takeQuiz(page: Page, right: (number: number) => boolean) {
 
 /** The scoreboard of the learner signed in: `attempts` rows, and their scores. */
 async function scoreboardScores(page: Page, attempts: number): Promise<string[]> {
-  await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: /scoreboard/i }).click();
+  await page
+    .getByRole('navigation', { name: /main/i })
+    .getByRole('link', { name: /scoreboard/i })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'My Scoreboard' })).toBeVisible();
   const rows = page.locator('main li').filter({ has: page.getByRole('link', { name: 'View Details' }) });
   if (attempts === 0) {
@@ -132,7 +138,10 @@ test('a parent with two children switches between them, reads the report for bot
   expect(await scoreboardScores(page, 0)).toEqual([]);
   await takeQuiz(page, (number) => number <= 5);
   expect(await scoreboardScores(page, 1)).toEqual(['50%']);
-  await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Download Certificates' }).click();
+  await page
+    .getByRole('navigation', { name: /main/i })
+    .getByRole('link', { name: 'Download Certificates' })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page);
 
@@ -163,10 +172,9 @@ test('a parent with two children switches between them, reads the report for bot
   // Choosing a child switches to that child (the radio follows once the switch is done).
   await picker.getByRole('radio', { name: /Kabir/ }).click();
   await expect(picker.getByRole('radio', { name: /Kabir/ })).toBeChecked();
-  await expect(page.getByRole('group', { name: 'Learner' }).getByRole('button', { name: 'Kabir' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  await expect(
+    page.getByRole('group', { name: 'Learner' }).getByRole('button', { name: 'Kabir' }),
+  ).toHaveAttribute('aria-pressed', 'true');
   await expectAccessible(page);
   const popupEvent = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Pay ₹199 for the Pro Plan' }).click();
@@ -174,7 +182,9 @@ test('a parent with two children switches between them, reads the report for bot
   await expect(popup.getByRole('dialog', { name: 'Parent PIN' })).toBeVisible();
   await expect(popup.locator('.pay-reference')).toHaveCount(0);
   await popup.getByRole('dialog', { name: 'Parent PIN' }).getByRole('button', { name: 'Cancel' }).click();
-  await expect(popup.getByText('The payment details are shown after a parent types the parent PIN.')).toBeVisible();
+  await expect(
+    popup.getByText('The payment details are shown after a parent types the parent PIN.'),
+  ).toBeVisible();
   await expect(popup.locator('.pay-reference')).toHaveCount(0);
   await popup.getByRole('button', { name: 'Type the parent PIN' }).click();
   await typePin(popup, PIN);

@@ -36,7 +36,11 @@ export async function pinState(db: DbOrTx, accountId: string, lock = false): Pro
 
 /** A proof that the parent typed the PIN of this version, valid for ten minutes. */
 export function signPinProof(deps: Pick<AppDeps, 'jwt'>, accountId: string, pinVersion: number) {
-  return deps.jwt.signProof(PIN_PROOF_PURPOSE, { sub: accountId, version: pinVersion }, PARENT_PIN_PROOF_SECONDS);
+  return deps.jwt.signProof(
+    PIN_PROOF_PURPOSE,
+    { sub: accountId, version: pinVersion },
+    PARENT_PIN_PROOF_SECONDS,
+  );
 }
 
 /**

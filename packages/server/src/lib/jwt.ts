@@ -22,7 +22,11 @@ export interface JwtService {
   sign: (claims: TokenClaims) => Promise<string>;
   verify: (token: string) => Promise<TokenClaims | null>;
   /** A proof for `purpose` (its audience): never accepted as a sign-in token, nor for another purpose. */
-  signProof: (purpose: string, claims: ProofClaims, ttlSeconds: number) => Promise<{ token: string; expiresAt: Date }>;
+  signProof: (
+    purpose: string,
+    claims: ProofClaims,
+    ttlSeconds: number,
+  ) => Promise<{ token: string; expiresAt: Date }>;
   verifyProof: (purpose: string, token: string) => Promise<ProofClaims | null>;
 }
 

@@ -24,4 +24,3 @@ ${action ? `<p><a href="${escapeHtml(action.link)}" style="display:inline-block;
 <p>— QuizQuest</p></body></html>`;
   return { to, subject, text, html, ...(action ? { link: action.link } : {}) };
 }
-

@@ -15,7 +15,9 @@ describe('the outbox mailer', () => {
     const outboxDir = mkdtempSync(path.join(tmpdir(), 'qq-outbox-'));
     dirs.push(outboxDir);
     const lines: string[] = [];
-    const logger = { info: (fields: object, message: string) => lines.push(`${JSON.stringify(fields)} ${message}`) };
+    const logger = {
+      info: (fields: object, message: string) => lines.push(`${JSON.stringify(fields)} ${message}`),
+    };
     const mailer = createMailer({
       smtpUrl: undefined,
       from: 'QuizQuest <noreply@quizquest.local>',
@@ -32,7 +34,9 @@ describe('the outbox mailer', () => {
     const [file] = readdirSync(outboxDir);
     expect(file).toBeDefined();
     expect(file).not.toContain('meera');
-    expect(readFileSync(path.join(outboxDir, file ?? ''), 'utf8')).toMatch(/^To: meera\.parent@example\.com$/m);
+    expect(readFileSync(path.join(outboxDir, file ?? ''), 'utf8')).toMatch(
+      /^To: meera\.parent@example\.com$/m,
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain('meera');
     expect(lines[0]).toContain('m****@example.com');

@@ -1150,7 +1150,9 @@ describe('tokens of the learners', () => {
     // Another family cannot, with either password.
     for (const password of [PASSWORD_F, PASSWORD_G]) {
       const before = await tableCounts(context.database);
-      const refused = await request('DELETE', `/api/learners/${family.holder.id}`, learners.B1.headers, { password });
+      const refused = await request('DELETE', `/api/learners/${family.holder.id}`, learners.B1.headers, {
+        password,
+      });
       expect(refused.statusCode).toBe(404);
       expect(await tableCounts(context.database)).toEqual(before);
     }

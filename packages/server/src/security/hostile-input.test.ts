@@ -40,7 +40,13 @@ import {
 } from '@quizquest/shared';
 import { subscriptions, users } from '../db/schema.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from '../plugins/text-input.ts';
-import { createTestContext, insertChild, insertUser, uniqueEmail, type TestContext } from '../testing/index.ts';
+import {
+  createTestContext,
+  insertChild,
+  insertUser,
+  uniqueEmail,
+  type TestContext,
+} from '../testing/index.ts';
 import { subscribe } from '../testing/certification.ts';
 import { answersFor, insertQuiz, type TestQuiz } from '../testing/quizzes.ts';
 import {
@@ -302,7 +308,10 @@ const TARGETS: Target[] = [
     route: 'POST /api/learners',
     who: 'learner',
     path: () => '/api/learners',
-    body: { schema: AddLearnerRequest, valid: () => ({ first_name: 'Kabir', last_name: 'Iyer', grade: 'c-1' }) },
+    body: {
+      schema: AddLearnerRequest,
+      valid: () => ({ first_name: 'Kabir', last_name: 'Iyer', grade: 'c-1' }),
+    },
   },
   {
     route: 'DELETE /api/learners/:id',

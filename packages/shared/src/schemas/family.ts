@@ -119,7 +119,10 @@ export type VerifyPinResponse = z.infer<typeof VerifyPinResponse>;
 
 /** POST /api/account/pin/reset-confirm: the link the PIN reset e-mail carried removes the PIN. */
 export const ResetPinRequest = z.object({
-  token: z.string({ error: 'Token is required' }).min(16, 'The token is invalid or expired').max(256, 'The token is invalid or expired'),
+  token: z
+    .string({ error: 'Token is required' })
+    .min(16, 'The token is invalid or expired')
+    .max(256, 'The token is invalid or expired'),
 });
 
 /** PUT /api/account/digest */

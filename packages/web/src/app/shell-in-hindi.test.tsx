@@ -17,7 +17,15 @@ describe('the app shell in Hindi', () => {
       within(nav)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['सर्टिफ़िकेशन क्विज़', 'प्रमाणपत्र डाउनलोड करें', 'अभ्यास क्विज़', 'स्कोरबोर्ड', 'प्रोफ़ाइल', 'परिवार की रिपोर्ट', 'लॉग आउट']);
+    ).toEqual([
+      'सर्टिफ़िकेशन क्विज़',
+      'प्रमाणपत्र डाउनलोड करें',
+      'अभ्यास क्विज़',
+      'स्कोरबोर्ड',
+      'प्रोफ़ाइल',
+      'परिवार की रिपोर्ट',
+      'लॉग आउट',
+    ]);
     expect(screen.getByRole('button', { name: 'मेन्यू खोलें या बंद करें' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'अपग्रेड करें' })).toHaveAttribute('href', '/subscribe');
     expect(screen.getByRole('link', { name: 'सीधे मुख्य हिस्से पर जाएँ' })).toHaveAttribute('href', '#main');

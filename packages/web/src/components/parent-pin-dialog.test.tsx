@@ -15,14 +15,19 @@ import { showInHindi } from '../test/language.ts';
 import { learner, storeSession } from '../test/render-app.tsx';
 import { isPinCancelled, useParentPin } from './parent-pin-dialog.tsx';
 
-const pinRequired = { status: 403, body: { message: PIN_REQUIRED_MESSAGE, code: FAMILY_ERROR_CODES.pinRequired } };
+const pinRequired = {
+  status: 403,
+  body: { message: PIN_REQUIRED_MESSAGE, code: FAMILY_ERROR_CODES.pinRequired },
+};
 const pinWrong = { status: 403, body: { message: PIN_WRONG_MESSAGE, code: FAMILY_ERROR_CODES.pinWrong } };
 const pinLocked = { status: 423, body: { message: PIN_LOCKED_MESSAGE, code: FAMILY_ERROR_CODES.pinLocked } };
 const proof = { body: { pinToken: 'proof-1', expiresAt: new Date(Date.now() + 600_000).toISOString() } };
 
 /** A guarded endpoint as the server answers it: the data with the proof, 'pin-required' without. */
 const guarded: MockHandler = (call: RecordedCall) =>
-  call.headers.get(PARENT_PIN_HEADER) === 'proof-1' ? { body: { secret: 'the payment details' } } : pinRequired;
+  call.headers.get(PARENT_PIN_HEADER) === 'proof-1'
+    ? { body: { secret: 'the payment details' } }
+    : pinRequired;
 
 /** A page with one guarded action, wrapped in the parent PIN helper. */
 function Harness() {
@@ -164,9 +169,11 @@ describe('the parent PIN dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Send me a reset link' }));
     await waitFor(() =>
-      expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toContain(
-        'The reset link could not be sent. Please try again in a moment.',
-      ),
+      expect(
+        within(dialog)
+          .getAllByRole('alert')
+          .map((alert) => alert.textContent),
+      ).toContain('The reset link could not be sent. Please try again in a moment.'),
     );
   });
 
@@ -186,7 +193,10 @@ describe('the parent PIN dialog', () => {
   });
 
   it('retries once only: a second refusal is the caller’s error', async () => {
-    const { user, callsTo } = open({ 'GET /api/guarded': pinRequired, 'POST /api/account/pin/verify': proof });
+    const { user, callsTo } = open({
+      'GET /api/guarded': pinRequired,
+      'POST /api/account/pin/verify': proof,
+    });
     const dialog = await startGuarded(user);
     await user.type(within(dialog).getByLabelText('Parent PIN (4 digits)'), '4821');
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));

@@ -30,7 +30,8 @@ export function isPinCancelled(error: unknown): boolean {
 const PIN_INPUT_ID = 'parent-pin-input';
 const PIN_PATTERN = new RegExp(`^\\d{${PARENT_PIN_LENGTH}}$`);
 
-type ResetState = { state: 'idle' } | { state: 'sending' } | { state: 'sent' } | { state: 'failed'; text: string };
+type ResetState =
+  { state: 'idle' } | { state: 'sending' } | { state: 'sent' } | { state: 'failed'; text: string };
 
 export interface ParentPinDialogProps {
   /** Open already locked: the guarded request answered 'pin-locked'. */
@@ -43,7 +44,11 @@ export interface ParentPinDialogProps {
  * Asks for the parent PIN (decision 035): four digits, checked by the server, whose proof the API
  * client then sends. A wrong PIN says so; a locked PIN offers the e-mailed reset link instead.
  */
-export function ParentPinDialog({ locked: lockedAtFirst = false, onVerified, onCancel }: ParentPinDialogProps) {
+export function ParentPinDialog({
+  locked: lockedAtFirst = false,
+  onVerified,
+  onCancel,
+}: ParentPinDialogProps) {
   const t = useText();
   const descriptionId = useId();
   const [pin, setPin] = useState('');

@@ -39,7 +39,8 @@ export function keepParentPinProof(pinToken: string, expiresAt: string, now = Da
   }
   const longest = now + PARENT_PIN_PROOF_SECONDS * 1000;
   const serverExpiry = Date.parse(expiresAt);
-  const expiry = Number.isFinite(serverExpiry) && serverExpiry > now ? Math.min(serverExpiry, longest) : longest;
+  const expiry =
+    Number.isFinite(serverExpiry) && serverExpiry > now ? Math.min(serverExpiry, longest) : longest;
   proof = { pinToken, expiresAt: expiry, sessionToken };
   watchSession();
 }

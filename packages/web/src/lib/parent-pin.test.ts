@@ -27,7 +27,8 @@ function server(expiresAt = IN_TEN_MINUTES) {
   });
 }
 
-const pinHeaders = (calls: Array<{ headers: Headers }>) => calls.map((call) => call.headers.get(PARENT_PIN_HEADER));
+const pinHeaders = (calls: Array<{ headers: Headers }>) =>
+  calls.map((call) => call.headers.get(PARENT_PIN_HEADER));
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -131,7 +132,10 @@ describe('the parent PIN proof', () => {
   it('names the answers that need the PIN, a wrong PIN and a locked PIN', async () => {
     mockFetch({
       'GET /api/required': { status: 403, body: { message: 'Enter', code: FAMILY_ERROR_CODES.pinRequired } },
-      'GET /api/wrong': { status: 403, body: { message: PIN_WRONG_MESSAGE, code: FAMILY_ERROR_CODES.pinWrong } },
+      'GET /api/wrong': {
+        status: 403,
+        body: { message: PIN_WRONG_MESSAGE, code: FAMILY_ERROR_CODES.pinWrong },
+      },
       'GET /api/locked': { status: 423, body: { message: 'Locked', code: FAMILY_ERROR_CODES.pinLocked } },
       'GET /api/forbidden': { status: 403, body: { message: 'Forbidden' } },
     });

@@ -1,8 +1,4 @@
-import {
-  FAMILY_ERROR_CODES,
-  VerifyPinResponse,
-  type SetPinRequest,
-} from '@quizquest/shared';
+import { FAMILY_ERROR_CODES, VerifyPinResponse, type SetPinRequest } from '@quizquest/shared';
 import { ApiError, apiRequest } from './api-client.ts';
 import { clearParentPinProof, keepParentPinProof } from './parent-pin-proof.ts';
 

@@ -27,7 +27,10 @@ function learnerFilter(query: string | undefined): SQL | undefined {
     idPrefix
       ? like(sql`${users.id}::text`, `${idPrefix}%`)
       : pattern
-        ? or(ilike(accountEmail, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))
+        ? or(
+            ilike(accountEmail, pattern),
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          )
         : undefined,
   );
 }

@@ -20,7 +20,10 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
   return asAccountHolder(user);
 }
 
-export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert & { email: string; passwordHash: string }) {
+export async function insertUser(
+  db: DbOrTx,
+  values: typeof users.$inferInsert & { email: string; passwordHash: string },
+) {
   const [user] = await db.insert(users).values(values).onConflictDoNothing().returning();
   return asAccountHolder(user);
 }

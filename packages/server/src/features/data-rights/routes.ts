@@ -20,7 +20,10 @@ export const LEARNER_REMOVED_MESSAGE = 'The child and their data were removed.';
 
 /** A JSON file to keep: a download, never cached, indented so a parent can read it in any editor. */
 function asDownload<T extends { exportedAt: string }>(reply: FastifyReply, file: T): T {
-  reply.header('content-disposition', `attachment; filename="${dataExportFileName(file.exportedAt.slice(0, 10))}"`);
+  reply.header(
+    'content-disposition',
+    `attachment; filename="${dataExportFileName(file.exportedAt.slice(0, 10))}"`,
+  );
   reply.header('cache-control', 'no-store');
   reply.type('application/json; charset=utf-8');
   reply.serializer((payload) => JSON.stringify(payload, null, 2));
@@ -52,7 +55,10 @@ export function dataRightsRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => {
       const user = currentUser(request);
       await requireParentPin(deps, user, request.headers);
-      return asDownload(reply, DataExportFile.parse(await service.exportChild(deps, user, request.params.id)));
+      return asDownload(
+        reply,
+        DataExportFile.parse(await service.exportChild(deps, user, request.params.id)),
+      );
     },
   );
 
@@ -79,7 +85,13 @@ export function dataRightsRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request) => {
       const user = currentUser(request);
       await requireParentPin(deps, user, request.headers);
-      await service.removeLearner(deps, user, request.clientAddress, request.params.id, request.body.password);
+      await service.removeLearner(
+        deps,
+        user,
+        request.clientAddress,
+        request.params.id,
+        request.body.password,
+      );
       return { message: LEARNER_REMOVED_MESSAGE };
     },
   );

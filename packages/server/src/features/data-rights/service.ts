@@ -229,7 +229,10 @@ export async function deleteAccount(deps: AppDeps, user: AuthUser, ip: string, p
       }
     }
     await queries.deleteUser(tx, user.accountId);
-    await releaseAvatars(tx, rows.map((row) => row.avatarMediaId));
+    await releaseAvatars(
+      tx,
+      rows.map((row) => row.avatarMediaId),
+    );
   });
   await deps.rateLimiter.reset(accountKey);
 }
@@ -265,9 +268,21 @@ export async function removeLearner(
   learnerId: string,
   password: string,
 ): Promise<void> {
-  await limitOrThrow(deps, `delete-account:ip:${ip}`, 30, 5 * MINUTE, 'Too many attempts. Please wait a few minutes and try again.');
+  await limitOrThrow(
+    deps,
+    `delete-account:ip:${ip}`,
+    30,
+    5 * MINUTE,
+    'Too many attempts. Please wait a few minutes and try again.',
+  );
   const accountKey = `delete-account:account:${user.accountId}`;
-  await limitOrThrow(deps, accountKey, 10, 15 * MINUTE, 'Too many attempts for this account. Please wait 15 minutes and try again.');
+  await limitOrThrow(
+    deps,
+    accountKey,
+    10,
+    15 * MINUTE,
+    'Too many attempts for this account. Please wait 15 minutes and try again.',
+  );
   if (user.role === 'admin') throw forbidden(DELETE_ACCOUNT_ADMIN_REFUSED);
   const target = await queries.accountRow(deps.db, learnerId);
   if (!target || target.accountId !== user.accountId) throw notFound(LEARNER_NOT_FOUND_MESSAGE);
@@ -282,7 +297,8 @@ export async function removeLearner(
     const rows = await queries.lockLearnersForRemoval(tx, user.accountId);
     const row = rows.find((candidate) => candidate.id === learnerId);
     if (!row) throw notFound(LEARNER_NOT_FOUND_MESSAGE); // removed meanwhile
-    const successor = row.id === user.accountId ? rows.find((candidate) => candidate.id !== row.id) : undefined;
+    const successor =
+      row.id === user.accountId ? rows.find((candidate) => candidate.id !== row.id) : undefined;
     if (row.id === user.accountId && !successor) throw conflict(LAST_LEARNER_REMOVAL_MESSAGE);
     for (const event of await queries.paymentEventsOf(tx, { id: row.id, email: null })) {
       await queries.replacePaymentEventPayload(tx, event.id, redactPaymentEvent(event.payload, now));

@@ -67,7 +67,11 @@ async function addChild(headers: Headers, first_name = 'Meera', grade = 'c-1') {
 }
 
 async function select(headers: Headers, learnerId: string) {
-  const response = await context.request({ method: 'POST', url: `/api/learners/${learnerId}/select`, headers });
+  const response = await context.request({
+    method: 'POST',
+    url: `/api/learners/${learnerId}/select`,
+    headers,
+  });
   expect(response.statusCode, response.body).toBe(200);
   const body = SelectLearnerResponse.parse(response.json());
   return { headers: { authorization: `Bearer ${body.token}` }, user: body.user };
@@ -92,15 +96,30 @@ describe('learners of an account', () => {
   it('lists the one learner of an account as it was before, and adds a child with the account’s settings', async () => {
     const { holder, headers } = await newAccount();
     const before = await learners(headers);
-    expect(before).toMatchObject({ activeLearnerId: holder.id, maxLearners: MAX_LEARNERS, pinSet: false, weeklyDigest: false });
+    expect(before).toMatchObject({
+      activeLearnerId: holder.id,
+      maxLearners: MAX_LEARNERS,
+      pinSet: false,
+      weeklyDigest: false,
+    });
     expect(before.learners).toEqual([
-      expect.objectContaining({ id: holder.id, isAccountHolder: true, subscription: 'free', subscriptionEndsAt: null }),
+      expect.objectContaining({
+        id: holder.id,
+        isAccountHolder: true,
+        subscription: 'free',
+        subscriptionEndsAt: null,
+      }),
     ]);
 
     const added = await addChild(headers);
     expect(added.statusCode, added.body).toBe(201);
     const child = added.json<{ id: string }>();
-    expect(added.json()).toMatchObject({ first_name: 'Meera', last_name: 'Sharma', grade: 'c-1', isAccountHolder: false });
+    expect(added.json()).toMatchObject({
+      first_name: 'Meera',
+      last_name: 'Sharma',
+      grade: 'c-1',
+      isAccountHolder: false,
+    });
     const [row] = await context.database.db.select().from(users).where(eq(users.id, child.id));
     expect(row).toMatchObject({ accountId: holder.id, email: null, passwordHash: null, isVerified: true });
 
@@ -180,7 +199,11 @@ describe('learners of an account', () => {
 
     // The child's own result is not the holder's to read through the holder's token, nor the reverse.
     const attemptId = submitted.json<{ attemptId: string }>().attemptId;
-    const asHolder = await context.request({ method: 'GET', url: `/api/quizzes/result/${attemptId}`, headers });
+    const asHolder = await context.request({
+      method: 'GET',
+      url: `/api/quizzes/result/${attemptId}`,
+      headers,
+    });
     expect(asHolder.statusCode).toBe(404);
     const asChild = await context.request({
       method: 'GET',
@@ -200,11 +223,19 @@ describe('learners of an account', () => {
     const second = await newAccount();
     const otherChild = (await addChild(second.headers)).json<{ id: string }>();
     for (const id of [second.holder.id, otherChild.id, '00000000-0000-4000-8000-000000000000']) {
-      const response = await context.request({ method: 'POST', url: `/api/learners/${id}/select`, headers: first.headers });
+      const response = await context.request({
+        method: 'POST',
+        url: `/api/learners/${id}/select`,
+        headers: first.headers,
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ message: LEARNER_NOT_FOUND_MESSAGE });
     }
-    const malformed = await context.request({ method: 'POST', url: '/api/learners/not-a-uuid/select', headers: first.headers });
+    const malformed = await context.request({
+      method: 'POST',
+      url: '/api/learners/not-a-uuid/select',
+      headers: first.headers,
+    });
     expect(malformed.statusCode).toBe(400);
 
     const admin = await insertUser(context.database, { role: 'admin' });
@@ -212,7 +243,11 @@ describe('learners of an account', () => {
     const list = await context.request({ method: 'GET', url: '/api/learners', headers: adminHeaders });
     expect(list.statusCode).toBe(403);
     expect(list.json()).toMatchObject({ message: FAMILY_ADMIN_MESSAGE });
-    const selectAdmin = await context.request({ method: 'POST', url: `/api/learners/${admin.id}/select`, headers: first.headers });
+    const selectAdmin = await context.request({
+      method: 'POST',
+      url: `/api/learners/${admin.id}/select`,
+      headers: first.headers,
+    });
     expect(selectAdmin.statusCode).toBe(404);
   });
 
@@ -220,8 +255,14 @@ describe('learners of an account', () => {
     const { holder, headers } = await newAccount();
     const child = (await addChild(headers)).json<{ id: string }>();
     const childSession = await select(headers, child.id);
-    await context.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: holder.email } });
-    const [mail] = readOutbox(context.outboxDir, holder.email).filter((item) => item.link?.includes('reset-password'));
+    await context.request({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: holder.email },
+    });
+    const [mail] = readOutbox(context.outboxDir, holder.email).filter((item) =>
+      item.link?.includes('reset-password'),
+    );
     const reset = await context.request({
       method: 'POST',
       url: '/api/auth/reset-password',
@@ -260,7 +301,10 @@ describe('removing a child and the account', () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await context.database.db.select().from(users).where(eq(users.id, child.id))).toEqual([]);
-    const [kept] = await context.database.db.select({ userId: attempts.userId }).from(attempts).where(eq(attempts.id, attemptId));
+    const [kept] = await context.database.db
+      .select({ userId: attempts.userId })
+      .from(attempts)
+      .where(eq(attempts.id, attemptId));
     expect(kept).toEqual({ userId: null });
     const me = await context.request({ method: 'GET', url: '/api/auth/me', headers: childSession.headers });
     expect(me.statusCode).toBe(401);
@@ -294,14 +338,24 @@ describe('removing a child and the account', () => {
         { id: third.id, accountId: second.id, email: null },
       ].sort((a, b) => a.id.localeCompare(b.id)),
     );
-    const [kept] = await context.database.db.select({ userId: attempts.userId }).from(attempts).where(eq(attempts.id, holderAttempt));
+    const [kept] = await context.database.db
+      .select({ userId: attempts.userId })
+      .from(attempts)
+      .where(eq(attempts.id, holderAttempt));
     expect(kept).toEqual({ userId: null });
 
     // The removed child's token is gone; the others keep working; the sign-in is the same.
     expect((await context.request({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(401);
-    const secondMe = await context.request({ method: 'GET', url: '/api/auth/me', headers: secondSession.headers });
+    const secondMe = await context.request({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: secondSession.headers,
+    });
     expect(secondMe.json()).toMatchObject({ _id: second.id, email: holder.email, first_name: 'Kabir' });
-    expect((await context.request({ method: 'GET', url: '/api/auth/me', headers: thirdSession.headers })).statusCode).toBe(200);
+    expect(
+      (await context.request({ method: 'GET', url: '/api/auth/me', headers: thirdSession.headers }))
+        .statusCode,
+    ).toBe(200);
     const again = await loginAs(context, holder.email);
     const list = await learners(again);
     expect(list.activeLearnerId).toBe(second.id);
@@ -339,7 +393,9 @@ describe('removing a child and the account', () => {
       payload: { password: TEST_PASSWORD },
     });
     expect(response.statusCode).toBe(404);
-    expect(await context.database.db.select({ id: users.id }).from(users).where(eq(users.id, otherChild.id))).toHaveLength(1);
+    expect(
+      await context.database.db.select({ id: users.id }).from(users).where(eq(users.id, otherChild.id)),
+    ).toHaveLength(1);
   });
 
   it('deletes the whole account from a child’s session: every learner goes', async () => {
@@ -353,7 +409,10 @@ describe('removing a child and the account', () => {
       payload: { password: TEST_PASSWORD },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const left = await context.database.db.select({ id: users.id }).from(users).where(eq(users.accountId, holder.id));
+    const left = await context.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.accountId, holder.id));
     expect(left).toEqual([]);
   });
 
@@ -362,7 +421,10 @@ describe('removing a child and the account', () => {
     const child = (await addChild(headers)).json<{ id: string }>();
     const one = await context.request({ method: 'GET', url: `/api/learners/${child.id}/export`, headers });
     expect(one.statusCode, one.body).toBe(200);
-    expect(one.json()).toMatchObject({ account: { id: child.id, email: holder.email }, profile: { first_name: 'Meera' } });
+    expect(one.json()).toMatchObject({
+      account: { id: child.id, email: holder.email },
+      profile: { first_name: 'Meera' },
+    });
     const all = await context.request({ method: 'GET', url: '/api/account/export', headers });
     expect(all.statusCode, all.body).toBe(200);
     const file = AccountExportFile.parse(all.json());
@@ -383,7 +445,11 @@ describe('the parent PIN', () => {
 
     const guarded = [
       { method: 'GET' as const, url: '/api/plans/plan299/payment' },
-      { method: 'POST' as const, url: '/api/learners', payload: { first_name: 'A', last_name: 'B', grade: 'c-1' } },
+      {
+        method: 'POST' as const,
+        url: '/api/learners',
+        payload: { first_name: 'A', last_name: 'B', grade: 'c-1' },
+      },
       { method: 'DELETE' as const, url: `/api/learners/${child.id}`, payload: { password: TEST_PASSWORD } },
       { method: 'GET' as const, url: '/api/user/export' },
       { method: 'GET' as const, url: `/api/learners/${child.id}/export` },
@@ -398,39 +464,67 @@ describe('the parent PIN', () => {
           headers: proof === undefined ? headers : { ...headers, [PARENT_PIN_HEADER]: proof },
         });
         expect(response.statusCode, `${request.method} ${request.url}`).toBe(403);
-        expect(response.json()).toEqual({ message: PIN_REQUIRED_MESSAGE, code: FAMILY_ERROR_CODES.pinRequired });
+        expect(response.json()).toEqual({
+          message: PIN_REQUIRED_MESSAGE,
+          code: FAMILY_ERROR_CODES.pinRequired,
+        });
       }
     }
     expect(await countRows(context.database, 'users')).toBe(usersBefore);
 
     const proof = await pinProof(headers, '2468');
     // A proof is not a sign-in.
-    const asBearer = await context.request({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${proof}` } });
+    const asBearer = await context.request({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${proof}` },
+    });
     expect(asBearer.statusCode).toBe(401);
     const withProof = { ...headers, [PARENT_PIN_HEADER]: proof };
-    expect((await context.request({ method: 'GET', url: '/api/plans/plan299/payment', headers: withProof })).statusCode).toBe(200);
-    expect((await context.request({ method: 'GET', url: '/api/account/export', headers: withProof })).statusCode).toBe(200);
+    expect(
+      (await context.request({ method: 'GET', url: '/api/plans/plan299/payment', headers: withProof }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await context.request({ method: 'GET', url: '/api/account/export', headers: withProof })).statusCode,
+    ).toBe(200);
     // The child's session on the same phone needs it as well, and the same proof opens it.
     const childSession = await select(headers, child.id);
-    expect((await context.request({ method: 'GET', url: '/api/user/export', headers: childSession.headers })).statusCode).toBe(403);
     expect(
-      (await context.request({ method: 'GET', url: '/api/user/export', headers: { ...childSession.headers, [PARENT_PIN_HEADER]: proof } }))
+      (await context.request({ method: 'GET', url: '/api/user/export', headers: childSession.headers }))
         .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await context.request({
+          method: 'GET',
+          url: '/api/user/export',
+          headers: { ...childSession.headers, [PARENT_PIN_HEADER]: proof },
+        })
+      ).statusCode,
     ).toBe(200);
 
     // Another account's proof opens nothing here.
     const other = await newAccount();
     await setPin(other.headers, '1357');
     const otherProof = await pinProof(other.headers, '1357');
-    const crossed = await context.request({ method: 'GET', url: '/api/account/export', headers: { ...headers, [PARENT_PIN_HEADER]: otherProof } });
+    const crossed = await context.request({
+      method: 'GET',
+      url: '/api/account/export',
+      headers: { ...headers, [PARENT_PIN_HEADER]: otherProof },
+    });
     expect(crossed.statusCode).toBe(403);
 
     // A new PIN voids the proofs of the old one; removing the PIN opens everything again.
     await setPin(headers, '9753');
-    expect((await context.request({ method: 'GET', url: '/api/account/export', headers: withProof })).statusCode).toBe(403);
+    expect(
+      (await context.request({ method: 'GET', url: '/api/account/export', headers: withProof })).statusCode,
+    ).toBe(403);
     await setPin(headers, null);
     expect((await learners(headers)).pinSet).toBe(false);
-    expect((await context.request({ method: 'GET', url: '/api/account/export', headers })).statusCode).toBe(200);
+    expect((await context.request({ method: 'GET', url: '/api/account/export', headers })).statusCode).toBe(
+      200,
+    );
   });
 
   it('locks after five wrong PINs, even tried at once, until the e-mailed link removes it', async () => {
@@ -438,7 +532,12 @@ describe('the parent PIN', () => {
     await setPin(headers, '1111');
     const tries = await Promise.all(
       Array.from({ length: 12 }, () =>
-        context.request({ method: 'POST', url: '/api/account/pin/verify', headers, payload: { pin: '0000' } }),
+        context.request({
+          method: 'POST',
+          url: '/api/account/pin/verify',
+          headers,
+          payload: { pin: '0000' },
+        }),
       ),
     );
     const statuses = tries.map((response) => response.statusCode);
@@ -449,19 +548,38 @@ describe('the parent PIN', () => {
       code: FAMILY_ERROR_CODES.pinWrong,
     });
     // Locked: even the right PIN is refused now.
-    const right = await context.request({ method: 'POST', url: '/api/account/pin/verify', headers, payload: { pin: '1111' } });
+    const right = await context.request({
+      method: 'POST',
+      url: '/api/account/pin/verify',
+      headers,
+      payload: { pin: '1111' },
+    });
     expect(right.statusCode).toBe(423);
     expect(right.json()).toMatchObject({ message: PIN_LOCKED_MESSAGE, code: FAMILY_ERROR_CODES.pinLocked });
 
     const asked = await context.request({ method: 'POST', url: '/api/account/pin/reset', headers });
     expect(asked.statusCode, asked.body).toBe(200);
-    const [mail] = readOutbox(context.outboxDir, holder.email).filter((item) => item.link?.includes('/pin/reset'));
+    const [mail] = readOutbox(context.outboxDir, holder.email).filter((item) =>
+      item.link?.includes('/pin/reset'),
+    );
     const token = tokenFromLink(mail?.link ?? null);
-    const bad = await context.request({ method: 'POST', url: '/api/account/pin/reset-confirm', payload: { token: 'x'.repeat(40) } });
+    const bad = await context.request({
+      method: 'POST',
+      url: '/api/account/pin/reset-confirm',
+      payload: { token: 'x'.repeat(40) },
+    });
     expect(bad.statusCode).toBe(400);
-    const confirmed = await context.request({ method: 'POST', url: '/api/account/pin/reset-confirm', payload: { token } });
+    const confirmed = await context.request({
+      method: 'POST',
+      url: '/api/account/pin/reset-confirm',
+      payload: { token },
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const again = await context.request({ method: 'POST', url: '/api/account/pin/reset-confirm', payload: { token } });
+    const again = await context.request({
+      method: 'POST',
+      url: '/api/account/pin/reset-confirm',
+      payload: { token },
+    });
     expect(again.statusCode).toBe(400);
     expect((await learners(headers)).pinSet).toBe(false);
     expect((await setPin(headers, '2222')).statusCode).toBe(200);
@@ -474,7 +592,12 @@ describe('the parent PIN', () => {
       const response = await setPin(headers, pin as string);
       expect(response.statusCode).toBe(400);
     }
-    const unset = await context.request({ method: 'POST', url: '/api/account/pin/verify', headers, payload: { pin: '1234' } });
+    const unset = await context.request({
+      method: 'POST',
+      url: '/api/account/pin/verify',
+      headers,
+      payload: { pin: '1234' },
+    });
     expect(unset.statusCode).toBe(409);
   });
 });
@@ -482,10 +605,20 @@ describe('the parent PIN', () => {
 describe('the weekly digest choice', () => {
   it('is off by default and saved for the account', async () => {
     const { headers } = await newAccount();
-    const saved = await context.request({ method: 'PUT', url: '/api/account/digest', headers, payload: { weeklyDigest: true } });
+    const saved = await context.request({
+      method: 'PUT',
+      url: '/api/account/digest',
+      headers,
+      payload: { weeklyDigest: true },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await learners(headers)).weeklyDigest).toBe(true);
-    const bad = await context.request({ method: 'PUT', url: '/api/account/digest', headers, payload: { weeklyDigest: 'yes' } });
+    const bad = await context.request({
+      method: 'PUT',
+      url: '/api/account/digest',
+      headers,
+      payload: { weeklyDigest: 'yes' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -495,14 +628,27 @@ describe('plans per learner', () => {
     const { holder, headers } = await newAccount();
     const child = (await addChild(headers)).json<{ id: string }>();
     const childSession = await select(headers, child.id);
-    const payment = await context.request({ method: 'GET', url: '/api/plans/plan299/payment', headers: childSession.headers });
+    const payment = await context.request({
+      method: 'GET',
+      url: '/api/plans/plan299/payment',
+      headers: childSession.headers,
+    });
     const reference = payment.json<{ reference: string }>().reference;
 
     const event = (paymentId: string, notes: Record<string, string>) =>
       JSON.stringify({
         event: 'payment_link.paid',
         payload: {
-          payment: { entity: { id: paymentId, amount: 29900, currency: 'INR', status: 'captured', email: holder.email, notes } },
+          payment: {
+            entity: {
+              id: paymentId,
+              amount: 29900,
+              currency: 'INR',
+              status: 'captured',
+              email: holder.email,
+              notes,
+            },
+          },
         },
       });
     const send = (body: string) =>
@@ -517,7 +663,10 @@ describe('plans per learner', () => {
     expect(unnamed.statusCode).toBe(202);
     const named = await send(event(`pay_${holder.id.slice(0, 8)}b`, { reference }));
     expect(named.statusCode, named.body).toBe(200);
-    const rows = await context.database.db.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.userId, child.id));
+    const rows = await context.database.db
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, child.id));
     expect(rows).toHaveLength(1);
     const list = await learners(headers);
     expect(list.learners.find((learner) => learner.id === child.id)?.subscription).toBe('plan299');

@@ -99,10 +99,16 @@ export async function takePinTry(db: DbOrTx, accountId: string) {
     .update(users)
     .set({ pinFailures: sql`${users.pinFailures} + 1` })
     .where(
-      and(eq(users.id, accountId), sql`${users.pinHash} is not null`, sql`${users.pinFailures} < ${PARENT_PIN_MAX_TRIES}`),
+      and(
+        eq(users.id, accountId),
+        sql`${users.pinHash} is not null`,
+        sql`${users.pinFailures} < ${PARENT_PIN_MAX_TRIES}`,
+      ),
     )
     .returning({ pinHash: users.pinHash, pinVersion: users.pinVersion, pinFailures: users.pinFailures });
-  return row?.pinHash ? { pinHash: row.pinHash, pinVersion: row.pinVersion, pinFailures: row.pinFailures } : null;
+  return row?.pinHash
+    ? { pinHash: row.pinHash, pinVersion: row.pinVersion, pinFailures: row.pinFailures }
+    : null;
 }
 
 /** A right PIN: the tries start again (only for the PIN that was checked). */

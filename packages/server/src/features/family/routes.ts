@@ -26,8 +26,10 @@ const refused = { 401: MessageResponse, 403: MessageResponse, 404: MessageRespon
 export function familyRoutes(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/learners', { schema: { ...docs, response: { ...refused, 200: LearnersResponse } } }, async (request) =>
-    service.listLearners(deps, currentUser(request)),
+  routes.get(
+    '/learners',
+    { schema: { ...docs, response: { ...refused, 200: LearnersResponse } } },
+    async (request) => service.listLearners(deps, currentUser(request)),
   );
 
   routes.post(
@@ -74,7 +76,13 @@ export function familyRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: {
         ...docs,
         body: VerifyPinRequest,
-        response: { ...refused, 200: VerifyPinResponse, 400: FieldErrorsResponse, 409: MessageResponse, 423: MessageResponse },
+        response: {
+          ...refused,
+          200: VerifyPinResponse,
+          400: FieldErrorsResponse,
+          409: MessageResponse,
+          423: MessageResponse,
+        },
       },
     },
     async (request) => service.verifyPin(deps, currentUser(request), request.body.pin),
@@ -82,13 +90,24 @@ export function familyRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(
     '/account/pin/reset',
-    { schema: { ...docs, response: { ...refused, 200: MessageResponse, 409: MessageResponse, 429: MessageResponse } } },
+    {
+      schema: {
+        ...docs,
+        response: { ...refused, 200: MessageResponse, 409: MessageResponse, 429: MessageResponse },
+      },
+    },
     async (request) => service.requestPinReset(deps, currentUser(request), request.clientAddress),
   );
 
   routes.put(
     '/account/digest',
-    { schema: { ...docs, body: DigestRequest, response: { ...refused, 200: MessageResponse, 400: FieldErrorsResponse } } },
+    {
+      schema: {
+        ...docs,
+        body: DigestRequest,
+        response: { ...refused, 200: MessageResponse, 400: FieldErrorsResponse },
+      },
+    },
     async (request) => service.setDigest(deps, currentUser(request), request.body.weeklyDigest),
   );
 }

@@ -108,7 +108,11 @@ export async function addLearner(
 }
 
 /** The same answer as a login, for another learner of the same account (same token version). */
-export async function selectLearner(deps: AppDeps, user: AuthUser, learnerId: string): Promise<SelectLearnerResponse> {
+export async function selectLearner(
+  deps: AppDeps,
+  user: AuthUser,
+  learnerId: string,
+): Promise<SelectLearnerResponse> {
   const accountId = learnerAccount(user);
   const [target, holder] = await Promise.all([
     queries.learnerInAccount(deps.db, accountId, learnerId),
@@ -123,7 +127,13 @@ export async function selectLearner(deps: AppDeps, user: AuthUser, learnerId: st
 }
 
 async function checkPassword(deps: AppDeps, ip: string, accountId: string, password: string) {
-  await limitOrThrow(deps, `pin-password:ip:${ip}`, 30, 5 * MINUTE, 'Too many attempts. Please wait a few minutes and try again.');
+  await limitOrThrow(
+    deps,
+    `pin-password:ip:${ip}`,
+    30,
+    5 * MINUTE,
+    'Too many attempts. Please wait a few minutes and try again.',
+  );
   await limitOrThrow(
     deps,
     `pin-password:account:${accountId}`,
@@ -178,10 +188,26 @@ export async function verifyPin(deps: AppDeps, user: AuthUser, pin: string): Pro
 }
 
 /** E-mails the account a link that removes the PIN (the mailbox proves the parent). */
-export async function requestPinReset(deps: AppDeps, user: AuthUser, ip: string): Promise<{ message: string }> {
+export async function requestPinReset(
+  deps: AppDeps,
+  user: AuthUser,
+  ip: string,
+): Promise<{ message: string }> {
   const accountId = learnerAccount(user);
-  await limitOrThrow(deps, `pin-reset:ip:${ip}`, 10, 15 * MINUTE, 'Too many requests. Please wait a few minutes and try again.');
-  await limitOrThrow(deps, `pin-reset:account:${accountId}`, 3, 60 * MINUTE, 'Too many requests. Please wait an hour and try again.');
+  await limitOrThrow(
+    deps,
+    `pin-reset:ip:${ip}`,
+    10,
+    15 * MINUTE,
+    'Too many requests. Please wait a few minutes and try again.',
+  );
+  await limitOrThrow(
+    deps,
+    `pin-reset:account:${accountId}`,
+    3,
+    60 * MINUTE,
+    'Too many requests. Please wait an hour and try again.',
+  );
   const holder = await queries.accountHolder(deps.db, accountId);
   if (!holder?.email) throw unauthorized();
   if (holder.pinHash === null) throw conflict(PIN_NOT_SET_MESSAGE);
@@ -193,14 +219,29 @@ export async function requestPinReset(deps: AppDeps, user: AuthUser, ip: string)
     expiresAt: new Date(now.getTime() + PIN_RESET_TTL_MS),
   });
   await deps.mailer.send(
-    pinResetMail(holder.email, holder.firstName, `${deps.config.appUrl}/pin/reset?token=${token}`, holder.language),
+    pinResetMail(
+      holder.email,
+      holder.firstName,
+      `${deps.config.appUrl}/pin/reset?token=${token}`,
+      holder.language,
+    ),
   );
   return { message: PIN_RESET_SENT_MESSAGE };
 }
 
 /** The e-mailed link: removes the PIN once; public, as the password reset link is. */
-export async function confirmPinReset(deps: AppDeps, ip: string, token: string): Promise<{ message: string }> {
-  await limitOrThrow(deps, `pin-reset-confirm:ip:${ip}`, 20, 15 * MINUTE, 'Too many requests. Please wait a few minutes and try again.');
+export async function confirmPinReset(
+  deps: AppDeps,
+  ip: string,
+  token: string,
+): Promise<{ message: string }> {
+  await limitOrThrow(
+    deps,
+    `pin-reset-confirm:ip:${ip}`,
+    20,
+    15 * MINUTE,
+    'Too many requests. Please wait a few minutes and try again.',
+  );
   const now = deps.now();
   const done = await deps.db.transaction(async (tx) => {
     const accountId = await queries.consumePinResetToken(tx, hashToken(token), now);
@@ -212,7 +253,11 @@ export async function confirmPinReset(deps: AppDeps, ip: string, token: string):
   return { message: PIN_RESET_DONE_MESSAGE };
 }
 
-export async function setDigest(deps: AppDeps, user: AuthUser, weeklyDigest: boolean): Promise<{ message: string }> {
+export async function setDigest(
+  deps: AppDeps,
+  user: AuthUser,
+  weeklyDigest: boolean,
+): Promise<{ message: string }> {
   await queries.setWeeklyDigest(deps.db, learnerAccount(user), weeklyDigest, deps.now());
   return { message: DIGEST_SAVED_MESSAGE };
 }

@@ -24,7 +24,12 @@ export function planPaymentRoutes(app: FastifyInstance, deps: AppDeps): void {
         tags: ['plans'],
         security: [{ bearer: [] }],
         params: PlanPaymentParams,
-        response: { 200: PlanPaymentResponse, 401: MessageResponse, 403: MessageResponse, 404: MessageResponse },
+        response: {
+          200: PlanPaymentResponse,
+          401: MessageResponse,
+          403: MessageResponse,
+          404: MessageResponse,
+        },
       },
     },
     async (request, reply) => {

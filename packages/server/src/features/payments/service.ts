@@ -147,7 +147,10 @@ const noteReference = (notes: Record<string, unknown> | null | undefined) =>
 
 /** The payment reference (QQ-<learner code>-PLANnnn) the payment's notes carry, if any. */
 function paymentNoteReference(event: WebhookEvent): string | null {
-  return noteReference(event.payload.payment?.entity.notes) ?? noteReference(event.payload.payment_link?.entity.notes);
+  return (
+    noteReference(event.payload.payment?.entity.notes) ??
+    noteReference(event.payload.payment_link?.entity.notes)
+  );
 }
 
 /** The plan whose price was paid (amounts are in paise). */
@@ -220,7 +223,10 @@ export async function handleWebhook(
     }
     // Plans are per learner (decision 035): the learner the reference in the notes names, if that
     // learner is in the payer's account; else the account's only learner; else an admin decides.
-    const userId = learnerPaidFor(await queries.learnerIdsOfAccount(tx, accountId), paymentNoteReference(event));
+    const userId = learnerPaidFor(
+      await queries.learnerIdsOfAccount(tx, accountId),
+      paymentNoteReference(event),
+    );
     if (!userId) {
       return {
         status: 202,

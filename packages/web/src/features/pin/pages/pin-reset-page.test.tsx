@@ -13,7 +13,9 @@ describe('the PIN reset link /pin/reset', () => {
       'POST /api/account/pin/reset-confirm': { body: { message: 'The parent PIN is removed.' } },
     });
     renderApp(`/pin/reset?token=${TOKEN}`, { strict: true });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reset the parent PIN' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Reset the parent PIN' }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('The parent PIN has been removed.')).toBeInTheDocument();
     expect(screen.getByText('You can set a new PIN in your profile whenever you like.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
@@ -55,7 +57,9 @@ describe('the PIN reset link /pin/reset', () => {
     mockFetch({ 'POST /api/account/pin/reset-confirm': { body: { message: 'ok' } } });
     showInHindi();
     renderApp(`/pin/reset?token=${TOKEN}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'माता-पिता का PIN रीसेट करें' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'माता-पिता का PIN रीसेट करें' }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('माता-पिता का PIN हटा दिया गया है।')).toBeInTheDocument();
   });
 });

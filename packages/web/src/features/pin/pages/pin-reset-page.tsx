@@ -61,9 +61,7 @@ export function PinResetPage() {
         {!token || status.state === 'failed' ? (
           <>
             <p className="form-error" role="alert">
-              {status.state !== 'failed'
-                ? t('pin.reset.linkInvalid')
-                : status.text || t('pin.reset.failed')}
+              {status.state !== 'failed' ? t('pin.reset.linkInvalid') : status.text || t('pin.reset.failed')}
             </p>
             <p>{t('pin.reset.askNewLink')}</p>
           </>

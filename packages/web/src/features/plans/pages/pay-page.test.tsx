@@ -44,7 +44,10 @@ function payment(planId: PaidPlanId, options: { link?: string; upi?: boolean } =
 }
 
 async function openPay(path: string, handler: MockHandler, handlers: Record<string, MockHandler> = {}) {
-  const fetch = mockFetch({ [`GET /api${path.replace('/subscribe/pay/', '/plans/')}/payment`]: handler, ...handlers });
+  const fetch = mockFetch({
+    [`GET /api${path.replace('/subscribe/pay/', '/plans/')}/payment`]: handler,
+    ...handlers,
+  });
   storeSession();
   const app = renderApp(path);
   return { ...app, ...fetch };

@@ -115,7 +115,8 @@ export function PayPage() {
       (error: unknown) => {
         if (isAbort(error)) return;
         if (isPinCancelled(error)) setPayment({ state: 'pin-needed' });
-        else setPayment({ state: error instanceof ApiError && error.status === 404 ? 'not-found' : 'failed' });
+        else
+          setPayment({ state: error instanceof ApiError && error.status === 404 ? 'not-found' : 'failed' });
       },
     );
     return () => controller.abort();

@@ -235,7 +235,9 @@ describe('subscribe page', () => {
       await openFamily();
       showInHindi();
       const picker = await screen.findByRole('group', { name: 'यह प्लान किस बच्चे के लिए है?' });
-      expect(within(picker).getByRole('radio', { name: /Ravi Rao.*अभी का प्लान: Ultimate Plan/ })).toBeInTheDocument();
+      expect(
+        within(picker).getByRole('radio', { name: /Ravi Rao.*अभी का प्लान: Ultimate Plan/ }),
+      ).toBeInTheDocument();
     });
   });
 });

@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { findPlan, LEVEL_COUNT, type LearnerSummary, type PlansResponse, type PlanWithLink } from '@quizquest/shared';
+import {
+  findPlan,
+  LEVEL_COUNT,
+  type LearnerSummary,
+  type PlansResponse,
+  type PlanWithLink,
+} from '@quizquest/shared';
 import { LearnerAvatar } from '../../../components/learner-avatar.tsx';
 import { Message } from '../../../i18n/message.tsx';
 import { useText } from '../../../i18n/use-text.ts';
