@@ -210,11 +210,11 @@ describe('the parent PIN dialog', () => {
     showInHindi();
     const dialog = await (async () => {
       await user.click(screen.getByRole('button', { name: 'Open' }));
-      return screen.findByRole('dialog', { name: 'माता-पिता का PIN' });
+      return screen.findByRole('dialog', { name: 'माता-पिता का पिन' });
     })();
-    const input = within(dialog).getByLabelText('माता-पिता का PIN (4 अंक)');
+    const input = within(dialog).getByLabelText('माता-पिता का पिन (4 अंक)');
     await user.type(input, '1111');
     await user.click(within(dialog).getByRole('button', { name: 'आगे बढ़ें' }));
-    expect(await within(dialog).findByText('यह PIN सही नहीं है। कृपया फिर से कोशिश करें।')).toBeInTheDocument();
+    expect(await within(dialog).findByText('यह पिन सही नहीं है। कृपया फिर से कोशिश करें।')).toBeInTheDocument();
   });
 });

@@ -58,8 +58,8 @@ describe('the PIN reset link /pin/reset', () => {
     showInHindi();
     renderApp(`/pin/reset?token=${TOKEN}`);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'माता-पिता का PIN रीसेट करें' }),
+      await screen.findByRole('heading', { level: 1, name: 'माता-पिता का पिन रीसेट करें' }),
     ).toBeInTheDocument();
-    expect(await screen.findByText('माता-पिता का PIN हटा दिया गया है।')).toBeInTheDocument();
+    expect(await screen.findByText('माता-पिता का पिन हटा दिया गया है।')).toBeInTheDocument();
   });
 });
