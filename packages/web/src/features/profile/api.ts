@@ -27,13 +27,28 @@ function fileNameOf(response: Response): string {
 }
 
 /**
- * GET /api/user/export saved as a JSON file. Fetched with the bearer header and saved from a
- * blob: URL, so the token never appears in a URL (like lib/open-pdf.ts). Fails with an ApiError.
+ * A data export saved as a JSON file. Fetched with the bearer header and saved from a blob: URL,
+ * so the token never appears in a URL (like lib/open-pdf.ts). Fails with an ApiError.
  */
-export async function downloadMyData(): Promise<void> {
-  const response = await apiFile('/user/export', 'application/json');
+async function downloadExport(path: string): Promise<void> {
+  const response = await apiFile(path, 'application/json');
   const text = await response.text();
   saveBlob(new Blob([text], { type: 'application/json' }), fileNameOf(response));
+}
+
+/** GET /api/user/export: the data of the learner signed in, saved as a JSON file. */
+export async function downloadMyData(): Promise<void> {
+  await downloadExport('/user/export');
+}
+
+/** GET /api/learners/{id}/export: one child's data file (family accounts, decision 035). */
+export async function downloadChildData(learnerId: string): Promise<void> {
+  await downloadExport(`/learners/${encodeURIComponent(learnerId)}/export`);
+}
+
+/** GET /api/account/export: one file with every child's data (family accounts, decision 035). */
+export async function downloadFamilyData(): Promise<void> {
+  await downloadExport('/account/export');
 }
 
 /** POST /api/user/delete-account: erases the account once the password is confirmed. */

@@ -10,6 +10,7 @@ import {
   type ProfileResponse,
 } from '@quizquest/shared';
 import { describe, expect, it } from 'vitest';
+import { captureDownloads } from '../../../test/downloads.ts';
 import {
   ashaSummary,
   familyOf,
@@ -19,7 +20,7 @@ import {
   selected,
   tokenOf,
 } from '../../../test/family.ts';
-import { mockFetch, type MockHandler, type RecordedCall } from '../../../test/fetch-mock.ts';
+import { deferred, mockFetch, type MockHandler, type RecordedCall } from '../../../test/fetch-mock.ts';
 import { showInHindi } from '../../../test/language.ts';
 import { admin, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 
@@ -109,13 +110,22 @@ describe("profile: the account's children", () => {
         'Asha holds the account, so Asha is removed only when the whole account is deleted (see Your data below).',
       ),
     ).toBeInTheDocument();
-    expect(within(asha).queryByRole('button')).not.toBeInTheDocument();
+    // The account holder's data can be downloaded; the holder cannot be removed here.
+    expect(within(asha).getAllByRole('button')).toEqual([
+      within(asha).getByRole('button', { name: "Download Asha Rao's data" }),
+    ]);
+    expect(within(asha).getByRole('button', { name: "Download Asha Rao's data" })).toHaveTextContent(
+      'Download data',
+    );
 
     expect(within(raviRow).getByText('Ravi Rao')).toBeInTheDocument();
     expect(within(raviRow).queryByText('Learning now')).not.toBeInTheDocument();
     expect(within(raviRow).getByText('Jr. Kg · Ultimate Plan')).toBeInTheDocument();
     expect(within(raviRow).getByText('Active until 10 January 2027')).toBeInTheDocument();
     expect(within(raviRow).getByRole('button', { name: 'Remove Ravi Rao' })).toHaveTextContent('Remove');
+    expect(within(raviRow).getByRole('button', { name: "Download Ravi Rao's data" })).toHaveTextContent(
+      'Download data',
+    );
     expect(within(section).getByRole('form', { name: 'Add a child' })).toBeInTheDocument();
   });
 
@@ -382,6 +392,136 @@ describe("profile: the account's children", () => {
     showInHindi();
     const section = await screen.findByRole('region', { name: 'बच्चे' });
     expect(within(section).getByRole('button', { name: 'Ravi Rao को हटाएँ' })).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Ravi Rao का डेटा डाउनलोड करें' })).toHaveTextContent(
+      'डेटा डाउनलोड करें',
+    );
     expect(within(section).getByRole('form', { name: 'बच्चा जोड़ें' })).toBeInTheDocument();
+  });
+
+  describe("downloading a child's data (decision 035)", () => {
+    const raviFile = {
+      format: 'quizquest-learner-data',
+      version: 1,
+      exportedAt: '2026-03-04T05:06:07.000Z',
+      account: { first_name: 'Ravi', last_name: 'Rao' },
+    };
+    const fileName = { 'content-disposition': 'attachment; filename="quizquest-data-2026-03-04.json"' };
+    const pinRequired = {
+      status: 403,
+      body: { message: PIN_REQUIRED_MESSAGE, code: FAMILY_ERROR_CODES.pinRequired },
+    };
+    /** GET /api/learners/u2/export: Ravi's file with the proof of a verified PIN, 'pin-required' without. */
+    const guardedExport: MockHandler = (call) =>
+      call.headers.get(PARENT_PIN_HEADER) === 'proof-1' ? { body: raviFile, headers: fileName } : pinRequired;
+    const proof = {
+      body: { pinToken: 'proof-1', expiresAt: new Date(Date.now() + 600_000).toISOString() },
+    };
+
+    it("saves that child's file from GET /api/learners/{id}/export under the server's file name", async () => {
+      const downloads = captureDownloads();
+      const { user, section, callsTo } = await openProfile({
+        handlers: { 'GET /api/learners/u2/export': { body: raviFile, headers: fileName } },
+      });
+      await user.click(within(section).getByRole('button', { name: "Download Ravi Rao's data" }));
+
+      expect(await within(section).findByText("Ravi Rao's data has been downloaded.")).toHaveAttribute(
+        'role',
+        'status',
+      );
+      const [call] = callsTo('GET', '/api/learners/u2/export');
+      expect(call?.headers.get('authorization')).toBe(`Bearer ${tokenOf('u1')}`);
+      expect(call?.search).toBe('');
+      expect(callsTo('GET', '/api/learners/u1/export')).toEqual([]);
+      expect(callsTo('GET', '/api/user/export')).toEqual([]);
+      expect(downloads.clicked).toEqual([
+        { href: 'blob:http://localhost/export-1', download: 'quizquest-data-2026-03-04.json' },
+      ]);
+      expect(downloads.blobs[0]?.type).toBe('application/json');
+      expect(JSON.parse(await downloads.blobs[0]!.text())).toEqual(raviFile);
+    });
+
+    it('asks for the parent PIN when the server wants it, then downloads with the proof', async () => {
+      const downloads = captureDownloads();
+      const { user, section, callsTo } = await openProfile({
+        handlers: { 'GET /api/learners/u2/export': guardedExport, 'POST /api/account/pin/verify': proof },
+      });
+      const button = within(section).getByRole('button', { name: "Download Ravi Rao's data" });
+      await user.click(button);
+      const dialog = await screen.findByRole('dialog', { name: 'Parent PIN' });
+      expect(downloads.clicked).toEqual([]);
+      await user.type(within(dialog).getByLabelText('Parent PIN (4 digits)'), '4821');
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+      expect(await within(section).findByText("Ravi Rao's data has been downloaded.")).toBeInTheDocument();
+      expect(
+        callsTo('GET', '/api/learners/u2/export').map((call) => call.headers.get(PARENT_PIN_HEADER)),
+      ).toEqual([null, 'proof-1']);
+      expect(downloads.clicked).toEqual([
+        { href: 'blob:http://localhost/export-1', download: 'quizquest-data-2026-03-04.json' },
+      ]);
+      // The focus came back to the button the parent pressed.
+      await waitFor(() => expect(button).toHaveFocus());
+      expect(button).not.toHaveAttribute('aria-disabled');
+    });
+
+    it('downloads nothing when the PIN dialog is closed, and says why', async () => {
+      const downloads = captureDownloads();
+      const { user, section, callsTo } = await openProfile({
+        handlers: { 'GET /api/learners/u2/export': guardedExport },
+      });
+      await user.click(within(section).getByRole('button', { name: "Download Ravi Rao's data" }));
+      const dialog = await screen.findByRole('dialog', { name: 'Parent PIN' });
+      await user.keyboard('{Escape}');
+      expect(dialog).not.toBeInTheDocument();
+      expect(
+        await within(section).findByText(
+          "Ravi Rao's data is downloaded only after a parent types the parent PIN.",
+        ),
+      ).toBeInTheDocument();
+      expect(callsTo('GET', '/api/learners/u2/export')).toHaveLength(1);
+      expect(downloads.clicked).toEqual([]);
+    });
+
+    it("waits for one download at a time, and shows the server's refusal", async () => {
+      const downloads = captureDownloads();
+      const reply = deferred<{ status: number; body: unknown }>();
+      const { user, section, callsTo } = await openProfile({
+        handlers: { 'GET /api/learners/u2/export': () => reply.promise },
+      });
+      await user.click(within(section).getByRole('button', { name: "Download Ravi Rao's data" }));
+      const busy = within(section).getByRole('button', { name: "Preparing Ravi Rao's data..." });
+      expect(busy).toHaveTextContent('Preparing...');
+      expect(busy).toHaveAttribute('aria-disabled', 'true');
+      const other = within(section).getByRole('button', { name: "Download Asha Rao's data" });
+      expect(other).toHaveAttribute('aria-disabled', 'true');
+      await user.click(other);
+      await user.click(busy);
+      expect(callsTo('GET', '/api/learners/u1/export')).toEqual([]);
+      expect(callsTo('GET', '/api/learners/u2/export')).toHaveLength(1);
+
+      reply.resolve({ status: 404, body: { message: 'This child is not on your account.' } });
+      expect(await within(section).findByRole('alert')).toHaveTextContent(
+        'This child is not on your account.',
+      );
+      expect(downloads.clicked).toEqual([]);
+      expect(within(section).getByRole('button', { name: "Download Ravi Rao's data" })).not.toHaveAttribute(
+        'aria-disabled',
+      );
+    });
+
+    it('says plainly when the download fails with no message from the server', async () => {
+      const { user, section } = await openProfile({
+        handlers: {
+          'GET /api/learners/u1/export': () => {
+            throw new TypeError('Failed to fetch');
+          },
+        },
+      });
+      await user.click(within(section).getByRole('button', { name: "Download Asha Rao's data" }));
+      expect(await within(section).findByRole('alert')).toHaveTextContent(
+        "Asha Rao's data could not be downloaded. Please try again.",
+      );
+      expect(within(section).getByRole('status')).toBeEmptyDOMElement();
+    });
   });
 });

@@ -13,6 +13,7 @@ import { gradeLabel, gradeOptions } from '../../../lib/grades.ts';
 import { addLearner, learnerName, removeLearner } from '../../../lib/learners.ts';
 import { useAuth } from '../../../lib/session.ts';
 import { becomeLearner, reloadLearners, useLearners } from '../../../lib/use-learners.ts';
+import { downloadChildData } from '../api.ts';
 import { fieldErrorsIn } from '../field-errors.ts';
 import './children-section.css';
 
@@ -40,8 +41,9 @@ interface Removal {
 
 /**
  * Profile: the account's children (family accounts, decision 035): each one's grade and plan, a
- * form to add a child while there is room, and removing a child (not the one who holds the
- * account) once the password is typed again. Adding and removing ask for the parent PIN when set.
+ * form to add a child while there is room, downloading one child's data file, and removing a child
+ * (not the one who holds the account) once the password is typed again. Adding, downloading and
+ * removing ask for the parent PIN when set.
  */
 export function ChildrenSection({ grades }: { grades: readonly Grade[] }) {
   const t = useText();
@@ -54,6 +56,9 @@ export function ChildrenSection({ grades }: { grades: readonly Grade[] }) {
   const [adding, setAdding] = useState(false);
   const [done, setDone] = useState('');
   const [removal, setRemoval] = useState<Removal | null>(null);
+  /** The child whose data file is being fetched: one download at a time. */
+  const [downloadingId, setDownloadingId] = useState<string | null>(null);
+  const [downloadError, setDownloadError] = useState('');
   /** Children removed here, left out until the list is read again. */
   const [removedIds, setRemovedIds] = useState<readonly string[]>([]);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -106,6 +111,7 @@ export function ChildrenSection({ grades }: { grades: readonly Grade[] }) {
     if (adding) return;
     setFormError('');
     setDone('');
+    setDownloadError('');
     const parsed = AddLearnerRequest.safeParse(values);
     if (!parsed.success) {
       showFieldErrors(fieldErrorsOf(parsed.error));
@@ -126,6 +132,23 @@ export function ChildrenSection({ grades }: { grades: readonly Grade[] }) {
       else setFormError(errorMessage(caught, t('profile.children.addFailed')));
     } finally {
       setAdding(false);
+    }
+  }
+
+  async function handleDownload(child: LearnerSummary) {
+    if (downloadingId !== null) return;
+    const name = learnerName(child);
+    setDownloadingId(child.id);
+    setDone('');
+    setDownloadError('');
+    try {
+      await withParentPin(() => downloadChildData(child.id));
+      setDone(t('profile.children.downloaded', { name }));
+    } catch (caught) {
+      if (isPinCancelled(caught)) setDone(t('profile.children.downloadPinNeeded', { name }));
+      else setDownloadError(errorMessage(caught, t('profile.children.downloadFailed', { name })));
+    } finally {
+      setDownloadingId(null);
     }
   }
 
@@ -201,32 +224,56 @@ export function ChildrenSection({ grades }: { grades: readonly Grade[] }) {
                 <p className="field-hint">{t('profile.children.holderNote', { name: child.first_name })}</p>
               ) : null}
             </div>
-            {child.isAccountHolder ? null : (
+            <div className="child-actions">
               <button
                 type="button"
                 className="button button-secondary button-small"
-                aria-label={t('profile.children.removeLabel', { name: learnerName(child) })}
-                onClick={() => {
-                  setDone('');
-                  setRemoval({
-                    child,
-                    holder: child.id === activeId ? holder : undefined,
-                    password: '',
-                    error: '',
-                    busy: false,
-                    focusRequest: 0,
-                  });
-                }}
+                // Not disabled while a download runs: the button keeps the focus for the PIN dialog to return it.
+                aria-disabled={downloadingId === null ? undefined : true}
+                aria-label={
+                  downloadingId === child.id
+                    ? t('profile.children.preparingLabel', { name: learnerName(child) })
+                    : t('profile.children.downloadLabel', { name: learnerName(child) })
+                }
+                onClick={() => void handleDownload(child)}
               >
-                {t('profile.children.remove')}
+                {downloadingId === child.id
+                  ? t('profile.children.preparing')
+                  : t('profile.children.download')}
               </button>
-            )}
+              {child.isAccountHolder ? null : (
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  aria-label={t('profile.children.removeLabel', { name: learnerName(child) })}
+                  onClick={() => {
+                    setDone('');
+                    setDownloadError('');
+                    setRemoval({
+                      child,
+                      holder: child.id === activeId ? holder : undefined,
+                      password: '',
+                      error: '',
+                      busy: false,
+                      focusRequest: 0,
+                    });
+                  }}
+                >
+                  {t('profile.children.remove')}
+                </button>
+              )}
+            </div>
           </li>
         ))}
       </ul>
       <p className="child-status" role="status">
         {done}
       </p>
+      {downloadError ? (
+        <p className="form-error" role="alert">
+          {downloadError}
+        </p>
+      ) : null}
       {full ? (
         <p className="field-hint">{t('profile.children.full', { max: maxLearners })}</p>
       ) : (

@@ -60,10 +60,15 @@ describe('profile: Parent PIN', () => {
     const { account, handlers } = accountServer();
     const { user, pin, callsTo } = await openProfile(handlers);
     expect(await within(pin).findByText('No parent PIN is set.')).toBeInTheDocument();
-    expect(within(pin).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(pin)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'buying a plan',
       'adding or removing a child',
       'downloading your data',
+      'reading the family report',
       'deleting the account',
     ]);
     expect(within(pin).getByText(/optional/)).toBeInTheDocument();
@@ -80,7 +85,10 @@ describe('profile: Parent PIN', () => {
     await user.click(within(pin).getByRole('button', { name: 'Save PIN' }));
 
     expect(await within(pin).findByRole('status')).toHaveTextContent('The parent PIN is saved.');
-    expect(callsTo('PUT', '/api/account/pin')[0]?.body).toEqual({ password: 'Quiz-Quest-Test-42', pin: '4821' });
+    expect(callsTo('PUT', '/api/account/pin')[0]?.body).toEqual({
+      password: 'Quiz-Quest-Test-42',
+      pin: '4821',
+    });
     expect(account.pinSet).toBe(true);
     expect(within(pin).getByText('A parent PIN is set.')).toBeInTheDocument();
     expect(within(pin).getByRole('button', { name: 'Change the PIN' })).toHaveFocus();
@@ -141,7 +149,9 @@ describe('profile: Parent PIN', () => {
     expect(await within(pin).findByRole('status')).toHaveTextContent('The parent PIN is saved.');
 
     await user.click(within(pin).getByRole('button', { name: 'Remove the PIN' }));
-    expect(within(pin).getByText(/Without a PIN, anyone using this account can buy plans/)).toBeInTheDocument();
+    expect(
+      within(pin).getByText(/Without a PIN, anyone using this account can buy plans/),
+    ).toBeInTheDocument();
     expect(within(pin).queryByLabelText('New PIN (4 digits)')).not.toBeInTheDocument();
     expect(within(pin).getByLabelText('Password')).toHaveFocus();
     await user.type(within(pin).getByLabelText('Password'), 'Quiz-Quest-Test-42');
@@ -163,12 +173,16 @@ describe('profile: Parent PIN', () => {
     mockFetch({
       ...handlers,
       'GET /api/learners': () =>
-        fail ? { status: 503, body: { message: 'Down' } } : { body: familyOf([ashaSummary], { pinSet: true }) },
+        fail
+          ? { status: 503, body: { message: 'Down' } }
+          : { body: familyOf([ashaSummary], { pinSet: true }) },
     });
     storeSession(learner, 'token-of-asha');
     const { user } = renderApp('/profile');
     const pin = await screen.findByRole('region', { name: 'Parent PIN' });
-    expect(await within(pin).findByRole('alert')).toHaveTextContent('The parent settings could not be loaded.');
+    expect(await within(pin).findByRole('alert')).toHaveTextContent(
+      'The parent settings could not be loaded.',
+    );
     fail = false;
     await user.click(within(pin).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('A parent PIN is set.')).toBeInTheDocument();
@@ -210,7 +224,9 @@ describe('profile: Weekly e-mail report', () => {
     expect(toggle).toHaveAccessibleDescription(/Once a week we can e-mail you how each child did/);
 
     await user.click(toggle);
-    expect(await within(report).findByText('The weekly report is on. It goes to asha.parent@example.com.')).toBeInTheDocument();
+    expect(
+      await within(report).findByText('The weekly report is on. It goes to asha.parent@example.com.'),
+    ).toBeInTheDocument();
     expect(toggle).toBeChecked();
     expect(account.weeklyDigest).toBe(true);
 

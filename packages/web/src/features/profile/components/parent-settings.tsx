@@ -21,8 +21,8 @@ const OPEN_BUTTON_ID = 'parent-pin-open';
 
 /**
  * Profile: the parent's settings of a family account (decision 035): the optional parent PIN that
- * guards buying a plan, adding or removing a child, downloading the data and deleting the account,
- * and the weekly e-mail report. Both read GET /api/learners.
+ * guards buying a plan, adding or removing a child, downloading the data, reading the family report
+ * and deleting the account, and the weekly e-mail report. Both read GET /api/learners.
  */
 export function ParentSettings() {
   const t = useText();
@@ -100,6 +100,7 @@ function ParentPinSection({ pinSet: pinSetLoaded }: { pinSet: boolean }) {
         <li>{t('profile.pin.guardsPlan')}</li>
         <li>{t('profile.pin.guardsChildren')}</li>
         <li>{t('profile.pin.guardsData')}</li>
+        <li>{t('profile.pin.guardsReport')}</li>
         <li>{t('profile.pin.guardsDelete')}</li>
       </ul>
       <p className="field-hint">{t('profile.pin.optional')}</p>
@@ -116,12 +117,7 @@ function ParentPinSection({ pinSet: pinSetLoaded }: { pinSet: boolean }) {
           ) : null}
         </div>
       ) : (
-        <PinForm
-          mode={mode}
-          changing={pinSet}
-          onCancel={close}
-          onDone={() => finish(mode === 'set')}
-        />
+        <PinForm mode={mode} changing={pinSet} onCancel={close} onDone={() => finish(mode === 'set')} />
       )}
       <div role="status">{done ? <p className="form-success">{done}</p> : null}</div>
     </section>
@@ -202,7 +198,12 @@ function PinForm({ mode, changing, onCancel, onDone }: PinFormProps) {
   if (mode === 'remove') title = t('profile.pin.removeTitle');
 
   return (
-    <form className="form parent-pin-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-busy={busy}>
+    <form
+      className="form parent-pin-form"
+      onSubmit={(event) => void handleSubmit(event)}
+      noValidate
+      aria-busy={busy}
+    >
       <h3>{title}</h3>
       {mode === 'remove' ? <p>{t('profile.pin.removeWarning')}</p> : null}
       {mode === 'set' ? (
@@ -261,7 +262,11 @@ function PinForm({ mode, changing, onCancel, onDone }: PinFormProps) {
         </p>
       ) : null}
       <div className="parent-settings-actions">
-        <button type="submit" className={mode === 'remove' ? 'button button-danger' : 'button'} disabled={busy}>
+        <button
+          type="submit"
+          className={mode === 'remove' ? 'button button-danger' : 'button'}
+          disabled={busy}
+        >
           {busy
             ? t('profile.pin.saving')
             : mode === 'remove'

@@ -8,7 +8,9 @@ import {
   PIN_REQUIRED_MESSAGE,
   type ProfileResponse,
 } from '@quizquest/shared';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { captureDownloads } from '../../../test/downloads.ts';
+import { ashaSummary, familyOf, raviSummary } from '../../../test/family.ts';
 import { deferred, mockFetch, type MockHandler, type RecordedCall } from '../../../test/fetch-mock.ts';
 import { showInHindi } from '../../../test/language.ts';
 import { admin, currentPath, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
@@ -43,20 +45,16 @@ async function openProfile(handlers: Record<string, MockHandler> = {}, user = le
   return { ...app, ...fetch, section };
 }
 
-/** Records what the page saves: the blob behind the object URL and the link it clicks. */
-function captureDownloads() {
-  const blobs: Blob[] = [];
-  const createObjectURL = vi.fn((blob: Blob) => {
-    blobs.push(blob);
-    return 'blob:http://localhost/export-1';
-  });
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-  const clicked: Array<{ href: string; download: string }> = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    clicked.push({ href: this.href, download: this.download });
-  });
-  return { blobs, clicked };
-}
+const proof = {
+  body: { pinToken: 'proof-1', expiresAt: new Date(Date.now() + 600_000).toISOString() },
+};
+/** A guarded endpoint: its answer with the proof of a verified PIN, 'pin-required' without. */
+const guarded =
+  (answer: { status?: number; body: unknown; headers?: Record<string, string> }): MockHandler =>
+  (call: RecordedCall) =>
+    call.headers.get(PARENT_PIN_HEADER) === 'proof-1'
+      ? answer
+      : { status: 403, body: { message: PIN_REQUIRED_MESSAGE, code: FAMILY_ERROR_CODES.pinRequired } };
 
 describe('profile: Your data', () => {
   it('downloads the data with the bearer header, never a token in a URL, and saves it as a JSON file', async () => {
@@ -184,17 +182,6 @@ describe('profile: Your data', () => {
   });
 
   describe('with a parent PIN set (decision 035)', () => {
-    const proof = {
-      body: { pinToken: 'proof-1', expiresAt: new Date(Date.now() + 600_000).toISOString() },
-    };
-    /** A guarded endpoint: its answer with the proof of a verified PIN, 'pin-required' without. */
-    const guarded =
-      (answer: { status?: number; body: unknown }): MockHandler =>
-      (call: RecordedCall) =>
-        call.headers.get(PARENT_PIN_HEADER) === 'proof-1'
-          ? answer
-          : { status: 403, body: { message: PIN_REQUIRED_MESSAGE, code: FAMILY_ERROR_CODES.pinRequired } };
-
     it('asks for the PIN before the download, then downloads with the proof', async () => {
       const downloads = captureDownloads();
       const { user, section, callsTo } = await openProfile({
@@ -220,7 +207,9 @@ describe('profile: Your data', () => {
       await user.click(within(section).getByRole('button', { name: 'Download my data' }));
       const dialog = await screen.findByRole('dialog', { name: 'Parent PIN' });
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-      expect(await within(section).findByText('Your data is downloaded only after a parent types the parent PIN.')).toBeInTheDocument();
+      expect(
+        await within(section).findByText('Your data is downloaded only after a parent types the parent PIN.'),
+      ).toBeInTheDocument();
       expect(within(section).getByRole('button', { name: 'Download my data' })).toBeEnabled();
       expect(downloads.clicked).toEqual([]);
     });
@@ -265,7 +254,9 @@ describe('profile: Your data', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Parent PIN' });
       await user.keyboard('{Escape}');
 
-      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Parent PIN' })).not.toBeInTheDocument());
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Parent PIN' })).not.toBeInTheDocument(),
+      );
       expect(dialog).not.toBeInTheDocument();
       expect(within(confirm).getByRole('alert')).toHaveTextContent(
         'The account is deleted only after a parent types the parent PIN.',
@@ -274,6 +265,144 @@ describe('profile: Your data', () => {
       expect(within(confirm).getByRole('button', { name: 'Delete my account' })).toBeEnabled();
       expect(callsTo('POST', '/api/user/delete-account')).toHaveLength(1);
       expect(localStorage.getItem('token')).toBe('token-of-asha');
+    });
+  });
+
+  describe('for a family account (decision 035)', () => {
+    const familyFile = {
+      format: 'quizquest-account-data',
+      version: 1,
+      exportedAt: '2026-03-04T05:06:07.000Z',
+      learners: [exported, { format: 'quizquest-learner-data', account: { email: null } }],
+    };
+    const familyFileName = { 'content-disposition': 'attachment; filename="quizquest-data-2026-03-04.json"' };
+
+    it("offers the whole family's data only once the account has a second child", async () => {
+      let family = [ashaSummary];
+      const { user, section } = await openProfile({
+        'GET /api/learners': () => ({ body: familyOf(family) }),
+        'POST /api/learners': () => {
+          family = [ashaSummary, raviSummary];
+          return { status: 201, body: raviSummary };
+        },
+      });
+      // The account's learners are read: the Children section lists its one child.
+      const children = screen.getByRole('region', { name: 'Children' });
+      expect(await within(children).findAllByRole('listitem')).toHaveLength(1);
+      await screen.findByText('No parent PIN is set.');
+      expect(
+        within(section).queryByRole('button', { name: "Download the whole family's data" }),
+      ).not.toBeInTheDocument();
+      expect(within(section).queryByText(/saves/)).not.toBeInTheDocument();
+      expect(within(section).getByRole('button', { name: 'Download my data' })).not.toHaveAttribute(
+        'aria-describedby',
+      );
+
+      const form = within(children).getByRole('form', { name: 'Add a child' });
+      await user.type(within(form).getByLabelText("Child's first name"), 'Ravi');
+      await user.type(within(form).getByLabelText("Child's last name"), 'Rao');
+      await user.selectOptions(within(form).getByLabelText("Child's grade"), 'Jr. Kg');
+      await user.click(within(form).getByRole('button', { name: 'Add child' }));
+
+      const familyButton = await within(section).findByRole('button', {
+        name: "Download the whole family's data",
+      });
+      expect(familyButton).toHaveAccessibleDescription(
+        "“Download the whole family's data” saves one file with the data of every child on this account.",
+      );
+      expect(within(section).getByRole('button', { name: 'Download my data' })).toHaveAccessibleDescription(
+        "“Download my data” saves a file with Asha Rao's data only.",
+      );
+    });
+
+    it("asks for the parent PIN, then saves every child's data from GET /api/account/export under the server's name", async () => {
+      const downloads = captureDownloads();
+      const { user, section, callsTo } = await openProfile({
+        'GET /api/learners': { body: familyOf() },
+        'GET /api/account/export': guarded({ body: familyFile, headers: familyFileName }),
+        'POST /api/account/pin/verify': proof,
+      });
+      const button = await within(section).findByRole('button', { name: "Download the whole family's data" });
+      await user.click(button);
+      const dialog = await screen.findByRole('dialog', { name: 'Parent PIN' });
+      expect(downloads.clicked).toEqual([]);
+      await user.type(within(dialog).getByLabelText('Parent PIN (4 digits)'), '4821');
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+      expect(await within(section).findByRole('status')).toHaveTextContent(
+        "The whole family's data has been downloaded.",
+      );
+      const calls = callsTo('GET', '/api/account/export');
+      expect(calls.map((call) => call.headers.get(PARENT_PIN_HEADER))).toEqual([null, 'proof-1']);
+      expect(calls[1]?.headers.get('authorization')).toBe('Bearer token-of-asha');
+      expect(callsTo('GET', '/api/user/export')).toEqual([]);
+      expect(downloads.clicked).toEqual([
+        { href: 'blob:http://localhost/export-1', download: 'quizquest-data-2026-03-04.json' },
+      ]);
+      expect(downloads.blobs[0]?.type).toBe('application/json');
+      expect(JSON.parse(await downloads.blobs[0]!.text())).toEqual(familyFile);
+      expect(button).toBeEnabled();
+    });
+
+    it('downloads nothing when the PIN dialog is closed, and says why', async () => {
+      const downloads = captureDownloads();
+      const { user, section, callsTo } = await openProfile({
+        'GET /api/learners': { body: familyOf() },
+        'GET /api/account/export': guarded({ body: familyFile }),
+      });
+      await user.click(
+        await within(section).findByRole('button', { name: "Download the whole family's data" }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Parent PIN' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(
+        await within(section).findByText(
+          "The family's data is downloaded only after a parent types the parent PIN.",
+        ),
+      ).toBeInTheDocument();
+      expect(callsTo('GET', '/api/account/export')).toHaveLength(1);
+      expect(downloads.clicked).toEqual([]);
+    });
+
+    it('says so when the family download fails, and keeps the one-child download as it was', async () => {
+      const downloads = captureDownloads();
+      const reply = deferred<{ status: number; body: unknown }>();
+      const { user, section } = await openProfile({
+        'GET /api/learners': { body: familyOf() },
+        'GET /api/account/export': () => reply.promise,
+      });
+      await user.click(
+        await within(section).findByRole('button', { name: "Download the whole family's data" }),
+      );
+      // While it runs, neither download can start.
+      expect(within(section).getByRole('button', { name: "Preparing the family's data..." })).toBeDisabled();
+      expect(within(section).getByRole('button', { name: 'Download my data' })).toBeDisabled();
+      reply.resolve({ status: 500, body: { message: 'Internal Server Error' } });
+
+      expect(await within(section).findByRole('alert')).toHaveTextContent('Internal Server Error');
+      expect(downloads.clicked).toEqual([]);
+      expect(within(section).getByRole('button', { name: "Download the whole family's data" })).toBeEnabled();
+    });
+
+    it('speaks Hindi', async () => {
+      mockFetch({
+        'GET /api/auth/me': { body: learner },
+        'GET /api/grades/get-grades': { body: GRADES },
+        'GET /api/user/profile': { body: profile },
+        'GET /api/learners': { body: familyOf() },
+      });
+      storeSession(learner, 'token-of-asha');
+      showInHindi();
+      renderApp('/profile');
+      const section = await screen.findByRole('region', { name: 'आपका डेटा' });
+      expect(
+        await within(section).findByRole('button', { name: 'पूरे परिवार का डेटा डाउनलोड करें' }),
+      ).toHaveAccessibleDescription(
+        '“पूरे परिवार का डेटा डाउनलोड करें” से इस खाते के हर बच्चे के डेटा की एक फ़ाइल मिलती है।',
+      );
+      expect(within(section).getByRole('button', { name: 'मेरा डेटा डाउनलोड करें' })).toHaveAccessibleDescription(
+        '“मेरा डेटा डाउनलोड करें” से सिर्फ़ Asha Rao के डेटा की फ़ाइल मिलती है।',
+      );
     });
   });
 });

@@ -1,42 +1,77 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal.tsx';
-import { isPinCancelled, useParentPin, type ParentPinHelper } from '../../../components/parent-pin-dialog.tsx';
+import {
+  isPinCancelled,
+  useParentPin,
+  type ParentPinHelper,
+} from '../../../components/parent-pin-dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { msg } from '../../../i18n/i18n.ts';
 import { Message } from '../../../i18n/message.tsx';
 import { useText } from '../../../i18n/use-text.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { clearSession } from '../../../lib/session.ts';
+import { learnerName } from '../../../lib/learners.ts';
+import { clearSession, useAuth } from '../../../lib/session.ts';
 import { leaveSignOutNotice } from '../../../lib/sign-out-notice.ts';
-import { deleteAccount, downloadMyData } from '../api.ts';
+import { useLearners } from '../../../lib/use-learners.ts';
+import { deleteAccount, downloadFamilyData, downloadMyData } from '../api.ts';
 
 interface YourDataSectionProps {
   /** Admin accounts cannot delete themselves (decision 013): the app must keep its admin. */
   canDeleteAccount: boolean;
 }
 
-/** Profile: the parent's data rights — a copy of everything stored, and deleting the account. */
+/** The messages of each download: what it says when done, failed, or stopped at the PIN. */
+const DOWNLOADS = {
+  mine: {
+    run: downloadMyData,
+    done: msg('profile.data.downloaded'),
+    failed: msg('profile.data.downloadFailed'),
+    pinNeeded: msg('profile.data.pinNeeded'),
+  },
+  family: {
+    run: downloadFamilyData,
+    done: msg('profile.data.familyDownloaded'),
+    failed: msg('profile.data.familyDownloadFailed'),
+    pinNeeded: msg('profile.data.familyPinNeeded'),
+  },
+} as const;
+
+type Download = keyof typeof DOWNLOADS;
+
+/**
+ * Profile: the parent's data rights — a copy of everything stored, and deleting the account. A
+ * family account with more than one child also offers one file with every child's data.
+ */
 export function YourDataSection({ canDeleteAccount }: YourDataSectionProps) {
   const t = useText();
   const navigate = useNavigate();
-  const [downloading, setDownloading] = useState(false);
+  const { user } = useAuth();
+  // An admin has no family: nothing is read for one.
+  const learners = useLearners(user && user.role !== 'admin' ? user._id : null);
+  const isFamily = learners.status === 'ready' && learners.data.learners.length > 1;
+  const mineHoldsId = useId();
+  const familyHoldsId = useId();
+  const [downloading, setDownloading] = useState<Download | null>(null);
   const [downloadStatus, setDownloadStatus] = useState<{ kind: 'done' | 'error'; text: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
   // Downloading the data and deleting the account ask for the parent PIN when one is set.
   const { withParentPin, pinDialog } = useParentPin();
 
-  async function handleDownload() {
+  async function handleDownload(which: Download) {
     if (downloading) return;
-    setDownloading(true);
+    const download = DOWNLOADS[which];
+    setDownloading(which);
     setDownloadStatus(null);
     try {
-      await withParentPin(downloadMyData);
-      setDownloadStatus({ kind: 'done', text: t('profile.data.downloaded') });
+      await withParentPin(download.run);
+      setDownloadStatus({ kind: 'done', text: t(download.done) });
     } catch (caught) {
-      if (isPinCancelled(caught)) setDownloadStatus({ kind: 'done', text: t('profile.data.pinNeeded') });
-      else setDownloadStatus({ kind: 'error', text: errorMessage(caught, t('profile.data.downloadFailed')) });
+      if (isPinCancelled(caught)) setDownloadStatus({ kind: 'done', text: t(download.pinNeeded) });
+      else setDownloadStatus({ kind: 'error', text: errorMessage(caught, t(download.failed)) });
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   }
 
@@ -52,15 +87,33 @@ export function YourDataSection({ canDeleteAccount }: YourDataSectionProps) {
       <p>
         <Message id="profile.data.intro" components={{ 0: <Link to="/privacy" /> }} />
       </p>
+      {isFamily && user ? (
+        <>
+          <p id={mineHoldsId}>{t('profile.data.mineHolds', { name: learnerName(user) })}</p>
+          <p id={familyHoldsId}>{t('profile.data.familyHolds')}</p>
+        </>
+      ) : null}
       <div className="your-data-actions">
         <button
           type="button"
           className="button button-secondary"
-          disabled={downloading}
-          onClick={() => void handleDownload()}
+          disabled={downloading !== null}
+          aria-describedby={isFamily ? mineHoldsId : undefined}
+          onClick={() => void handleDownload('mine')}
         >
-          {downloading ? t('profile.data.preparing') : t('profile.data.download')}
+          {downloading === 'mine' ? t('profile.data.preparing') : t('profile.data.download')}
         </button>
+        {isFamily ? (
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={downloading !== null}
+            aria-describedby={familyHoldsId}
+            onClick={() => void handleDownload('family')}
+          >
+            {downloading === 'family' ? t('profile.data.familyPreparing') : t('profile.data.familyDownload')}
+          </button>
+        ) : null}
         {canDeleteAccount ? (
           <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
             {t('profile.data.delete')}
