@@ -126,7 +126,7 @@ const EXACT: Record<string, string> = {
   'Event recorded; nothing to activate': 'इवेंट दर्ज हो गया; चालू करने के लिए कुछ नहीं है',
   'Event recorded; the payment matches no plan': 'इवेंट दर्ज हो गया; यह भुगतान किसी प्लान से मेल नहीं खाता',
   'Event recorded; the payment does not say which child it is for':
-    'इवेंट दर्ज हो गया; भुगतान में यह नहीं लिखा कि यह किस बच्चे के लिए है',
+    'इवेंट दर्ज हो गया; भुगतान में यह नहीं लिखा है कि वह किस बच्चे के लिए है',
   'Event recorded; no account has that e-mail': 'इवेंट दर्ज हो गया; इस ईमेल से कोई खाता नहीं है',
   'Choose the plan to activate': 'चालू करने के लिए प्लान चुनें',
   'Choose activate, extend or cancel': 'चालू करना, बढ़ाना या रद्द करना चुनें',
@@ -185,25 +185,25 @@ const EXACT: Record<string, string> = {
   // Family accounts (decision 035): children, the parent PIN, the report
   'Child not found': 'बच्चा नहीं मिला',
   'An account keeps at least one child. To remove this one, delete the account instead.':
-    'खाते में कम से कम एक बच्चा रहता है। इस बच्चे को हटाने के लिए इसके बजाय पूरा खाता डिलीट करें।',
+    'खाते में कम से कम एक बच्चा रहना ज़रूरी है। इस बच्चे को हटाने के लिए पूरा खाता ही हटाएँ।',
   'Admin accounts have no children.': 'एडमिन खातों में बच्चे नहीं होते।',
-  'The child and their data were removed.': 'बच्चे और उसका सारा डेटा हटा दिया गया।',
+  'The child and their data were removed.': 'बच्चे और उसके डेटा को हटा दिया गया।',
   'The password is not correct. Nothing was removed.': 'पासवर्ड सही नहीं है। कुछ भी नहीं हटाया गया।',
   'The password is not correct. Nothing was changed.': 'पासवर्ड सही नहीं है। कुछ भी नहीं बदला गया।',
-  'Enter the parent PIN to continue.': 'आगे बढ़ने के लिए पैरेंट पिन डालें।',
+  'Enter the parent PIN to continue.': 'आगे बढ़ने के लिए माता-पिता का पिन लिखें।',
   'That PIN is not correct.': 'यह पिन सही नहीं है।',
   'The parent PIN is locked after too many wrong tries. Reset it from the link we sent by e-mail.':
-    'बहुत बार गलत पिन डालने से पैरेंट पिन लॉक हो गया है। ईमेल से भेजे गए लिंक से इसे रीसेट करें।',
-  'No parent PIN is set.': 'कोई पैरेंट पिन नहीं रखा गया है।',
+    'बहुत बार गलत पिन लिखने से माता-पिता का पिन लॉक हो गया है। ईमेल से भेजे गए लिंक से इसे रीसेट करें।',
+  'No parent PIN is set.': 'माता-पिता का कोई पिन नहीं बना है।',
   'The PIN is four digits': 'पिन चार अंकों का होता है',
-  'The parent PIN is saved.': 'पैरेंट पिन सेव हो गया।',
-  'The parent PIN is removed.': 'पैरेंट पिन हटा दिया गया।',
+  'The parent PIN is saved.': 'माता-पिता का पिन सेव हो गया है।',
+  'The parent PIN is removed.': 'माता-पिता का पिन हटा दिया गया है।',
   'We sent a link to remove the PIN to the account’s e-mail address.':
     'हमने पिन हटाने का लिंक खाते के ईमेल पते पर भेज दिया है।',
   'The parent PIN is removed. You can set a new one on the profile page.':
-    'पैरेंट पिन हटा दिया गया। आप प्रोफ़ाइल पेज पर नया पिन रख सकते हैं।',
+    'माता-पिता का पिन हटा दिया गया है। आप प्रोफ़ाइल पेज पर नया पिन बना सकते हैं।',
   'This link is invalid or has expired. Please ask for a new one.':
-    'यह लिंक सही नहीं है या इसकी समय-सीमा खत्म हो गई है। कृपया नया लिंक माँगें।',
+    'यह लिंक सही नहीं है या इसका समय खत्म हो गया है। कृपया नया लिंक मँगवाएँ।',
   'Your choice is saved.': 'आपकी पसंद सेव हो गई।',
   'Choose on or off': 'चालू या बंद चुनें',
   'Choose 7 or 30 days': '7 या 30 दिन चुनें',

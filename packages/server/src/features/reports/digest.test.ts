@@ -178,7 +178,7 @@ describe('the weekly digest', () => {
     expect(englishMail?.html).toContain('href="http://localhost:3000/family-report"');
 
     const [hindiMail] = mailsTo(mails, hindi.email);
-    expect(hindiMail?.subject).toBe('QuizQuest: आपके हफ़्ते का सारांश');
+    expect(hindiMail?.subject).toBe('QuizQuest: आपका हफ़्ते का सारांश');
     expect(hindiMail?.text).toContain('नमस्ते,');
     expect(hindiMail?.text).toContain('पिछले 7 दिनों में आपके बच्चे ने QuizQuest पर यह किया:');
     expect(hindiMail?.text).toContain('Test Learner: पूरे किए क्विज़: 0। बिताए मिनट: 0।');
