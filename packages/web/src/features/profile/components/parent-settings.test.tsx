@@ -194,9 +194,9 @@ describe('profile: Parent PIN', () => {
     storeSession(learner, 'token-of-asha');
     showInHindi();
     renderApp('/profile');
-    expect(await screen.findByText('माता-पिता का कोई PIN नहीं बना है।')).toBeInTheDocument();
-    const pin = screen.getByRole('region', { name: 'माता-पिता का PIN' });
-    expect(within(pin).getByRole('button', { name: 'PIN बनाएँ' })).toBeInTheDocument();
+    expect(await screen.findByText('माता-पिता का कोई पिन नहीं बना है।')).toBeInTheDocument();
+    const pin = screen.getByRole('region', { name: 'माता-पिता का पिन' });
+    expect(within(pin).getByRole('button', { name: 'पिन बनाएँ' })).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'मुझे हफ़्ते की ईमेल रिपोर्ट भेजें' })).not.toBeChecked();
   });
 
