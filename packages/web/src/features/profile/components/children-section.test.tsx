@@ -96,7 +96,7 @@ const addedChild: LearnerSummary = {
 };
 
 describe("profile: the account's children", () => {
-  it('lists each child with grade and plan; the account holder has no Remove and says why', async () => {
+  it('lists each child with grade, plan, a download and a Remove', async () => {
     const { section } = await openProfile();
     expect(within(section).getByText(/Up to 6 children can learn with this account/)).toBeInTheDocument();
     const rows = within(within(section).getByRole('list')).getAllByRole('listitem');
@@ -105,14 +105,10 @@ describe("profile: the account's children", () => {
     expect(within(asha).getByText('Asha Rao')).toBeInTheDocument();
     expect(within(asha).getByText('Learning now')).toBeInTheDocument();
     expect(within(asha).getByText('Class 3 · Free Plan')).toBeInTheDocument();
-    expect(
-      within(asha).getByText(
-        'Asha holds the account, so Asha is removed only when the whole account is deleted (see Your data below).',
-      ),
-    ).toBeInTheDocument();
-    // The account holder's data can be downloaded; the holder cannot be removed here.
+    // The first child can be removed too while another child is left (the account passes on).
     expect(within(asha).getAllByRole('button')).toEqual([
       within(asha).getByRole('button', { name: "Download Asha Rao's data" }),
+      within(asha).getByRole('button', { name: 'Remove Asha Rao' }),
     ]);
     expect(within(asha).getByRole('button', { name: "Download Asha Rao's data" })).toHaveTextContent(
       'Download data',
@@ -372,6 +368,52 @@ describe("profile: the account's children", () => {
     expect(callsTo('GET', '/api/user/profile').at(-1)?.headers.get('authorization')).toBe(
       `Bearer ${tokenOf('u1')}`,
     );
+  });
+
+  it('the only child has no Remove and says why', async () => {
+    const { section } = await openProfile({ learners: [ashaSummary] });
+    const [asha] = within(within(section).getByRole('list')).getAllByRole('listitem') as [HTMLElement];
+    expect(
+      within(asha).getByText(
+        'Asha is the only child, so Asha is removed only when the whole account is deleted (see Your data below).',
+      ),
+    ).toBeInTheDocument();
+    expect(within(asha).queryByRole('button', { name: 'Remove Asha Rao' })).not.toBeInTheDocument();
+  });
+
+  it('removing the first child while learning switches to the next child, who then holds the account', async () => {
+    const { user, section, calls, setFamily } = await openProfile({
+      handlers: {
+        'POST /api/learners/u2/select': selected(ravi),
+        'DELETE /api/learners/u1': () => {
+          setFamily([{ ...raviSummary, isAccountHolder: true }]);
+          return { status: 204 };
+        },
+      },
+    });
+    const ashaRow = within(section).getByText('Asha Rao').closest('li') as HTMLElement;
+    await user.click(within(ashaRow).getByRole('button', { name: 'Remove Asha Rao' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Asha Rao?' });
+    expect(
+      within(dialog).getByText(
+        'The account is kept: the same e-mail and password still sign in, and Ravi becomes the first child.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Asha is learning now, so the app switches to Ravi first.'),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Password'), 'correct horse');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Asha' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    const order = calls
+      .filter((call) => call.method !== 'GET')
+      .map((call) => `${call.method} ${call.path} ${call.headers.get('authorization')}`);
+    expect(order).toEqual([
+      `POST /api/learners/u2/select Bearer ${tokenOf('u1')}`,
+      `DELETE /api/learners/u1 Bearer ${tokenOf('u2')}`,
+    ]);
+    expect(localStorage.getItem('token')).toBe(tokenOf('u2'));
+    expect(await screen.findByText('Asha Rao has been removed.')).toBeInTheDocument();
   });
 
   it('is not there for an admin', async () => {

@@ -30,8 +30,10 @@ const TITLE_ID = 'children-title';
 /** A removal under way: kept here, so the dialog may give way to the PIN dialog and come back. */
 interface Removal {
   child: LearnerSummary;
-  /** The account holder, when the child removed is the one learning now: the app switches to them first. */
-  holder: LearnerSummary | undefined;
+  /** When the child removed is the one learning now, the child the app switches to first. */
+  switchTo: LearnerSummary | undefined;
+  /** When the child removed holds the account: the child the account passes to. */
+  handsOverTo: LearnerSummary | undefined;
   password: string;
   error: string;
   busy: boolean;
@@ -93,6 +95,12 @@ export function ChildrenSection({ grades }: { grades: readonly Grade[] }) {
     ? user?._id
     : learners.data.activeLearnerId;
   const holder = children.find((learner) => learner.isAccountHolder);
+  /**
+   * Who learns on when `child` is removed while learning now: the account holder, or, when the
+   * holder itself is removed (the account passes to the next child, decision 035), the next child.
+   */
+  const successorOf = (child: LearnerSummary) =>
+    child.isAccountHolder ? children.find((learner) => learner.id !== child.id) : holder;
   const full = children.length >= maxLearners;
 
   const update = (field: ChildField) => (value: string) => {
@@ -157,7 +165,7 @@ export function ChildrenSection({ grades }: { grades: readonly Grade[] }) {
 
   async function handleRemove(current: Removal) {
     if (current.busy) return;
-    const { child, holder, password } = current;
+    const { child, switchTo, password } = current;
     if (password === '') {
       changeRemoval({
         error: t('profile.removeChild.passwordRequired'),
@@ -168,7 +176,7 @@ export function ChildrenSection({ grades }: { grades: readonly Grade[] }) {
     changeRemoval({ error: '', busy: true });
     try {
       // The token of a removed child no longer works: the one learning now hands over first.
-      if (holder) await becomeLearner(holder.id);
+      if (switchTo) await becomeLearner(switchTo.id);
       await withParentPin(() => removeLearner(child.id, { password }));
     } catch (caught) {
       if (isPinCancelled(caught)) {
@@ -220,7 +228,7 @@ export function ChildrenSection({ grades }: { grades: readonly Grade[] }) {
                   {t('profile.plan.activeUntil', { date: formatDate(child.subscriptionEndsAt, 'long') })}
                 </p>
               ) : null}
-              {child.isAccountHolder ? (
+              {child.isAccountHolder && children.length === 1 ? (
                 <p className="field-hint">{t('profile.children.holderNote', { name: child.first_name })}</p>
               ) : null}
             </div>
@@ -241,7 +249,7 @@ export function ChildrenSection({ grades }: { grades: readonly Grade[] }) {
                   ? t('profile.children.preparing')
                   : t('profile.children.download')}
               </button>
-              {child.isAccountHolder ? null : (
+              {children.length === 1 ? null : (
                 <button
                   type="button"
                   className="button button-secondary button-small"
@@ -251,7 +259,8 @@ export function ChildrenSection({ grades }: { grades: readonly Grade[] }) {
                     setDownloadError('');
                     setRemoval({
                       child,
-                      holder: child.id === activeId ? holder : undefined,
+                      switchTo: child.id === activeId ? successorOf(child) : undefined,
+                      handsOverTo: child.isAccountHolder ? successorOf(child) : undefined,
                       password: '',
                       error: '',
                       busy: false,
@@ -367,7 +376,7 @@ const PASSWORD_ID = 'remove-child-password';
 function RemoveChildDialog({ removal, onPasswordChange, onSubmit, onCancel }: RemoveChildDialogProps) {
   const t = useText();
   const descriptionId = useId();
-  const { child, holder, password, error, busy, focusRequest } = removal;
+  const { child, switchTo, handsOverTo, password, error, busy, focusRequest } = removal;
   const name = learnerName(child);
 
   // Runs after the render that enables the field again (and when the dialog comes back after the PIN).
@@ -391,9 +400,14 @@ function RemoveChildDialog({ removal, onPasswordChange, onSubmit, onCancel }: Re
       <form className="form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
         <div id={descriptionId}>
           <p>{t('profile.removeChild.warning', { name })}</p>
-          {holder ? (
+          {handsOverTo ? (
             <p>
-              {t('profile.removeChild.switchFirst', { name: child.first_name, holder: holder.first_name })}
+              {t('profile.removeChild.handOver', { name: child.first_name, next: handsOverTo.first_name })}
+            </p>
+          ) : null}
+          {switchTo ? (
+            <p>
+              {t('profile.removeChild.switchFirst', { name: child.first_name, holder: switchTo.first_name })}
             </p>
           ) : null}
         </div>
