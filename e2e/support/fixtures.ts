@@ -56,6 +56,17 @@ export async function expectAccessible(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/** Every link and button on the page is at least 24 × 24 px (WCAG 2.5.8). */
+export async function expectTargetsAtLeast24px(page: Page) {
+  const small = await page.locator('main a:visible, main button:visible').evaluateAll((elements) =>
+    elements
+      .map((element) => ({ text: element.textContent?.trim() ?? '', box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 24 || box.height < 24)
+      .map(({ text, box }) => `${text}: ${Math.round(box.width)}×${Math.round(box.height)}`),
+  );
+  expect(small).toEqual([]);
+}
+
 export interface Account {
   email: string;
   password: string;

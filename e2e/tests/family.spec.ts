@@ -4,6 +4,7 @@ import {
   createVerifiedLearner,
   expect,
   expectAccessible,
+  expectTargetsAtLeast24px,
   loginThroughUi,
   test,
 } from '../support/fixtures.ts';
@@ -18,17 +19,6 @@ import {
 const QUIZ_TITLE = 'Computers: Digital Explorer';
 const key = new AnswerKey(packQuiz('practice/computers.json', { key: 'practice-computers-c3-5' }));
 const PIN = '4826';
-
-/** Every link and button on the page is at least 24 × 24 px (WCAG 2.5.8). */
-async function expectTargetsAtLeast24px(page: Page) {
-  const small = await page.locator('main a:visible, main button:visible').evaluateAll((elements) =>
-    elements
-      .map((element) => ({ text: element.textContent?.trim() ?? '', box: element.getBoundingClientRect() }))
-      .filter(({ box }) => box.width < 24 || box.height < 24)
-      .map(({ text, box }) => `${text}: ${Math.round(box.width)}×${Math.round(box.height)}`),
-  );
-  expect(small).toEqual([]);
-}
 
 async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);

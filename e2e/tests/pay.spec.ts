@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
 import {
   createVerifiedLearner,
   expect,
   expectAccessible,
+  expectTargetsAtLeast24px,
   loginThroughUi,
   test,
 } from '../support/fixtures.ts';
@@ -12,17 +12,6 @@ import {
  * app's UPI QR page for exactly the plan's amount, the reference and the support number.
  * playwright.config.ts configures links for Starter and Ultimate only, and a UPI ID.
  */
-
-/** Every link and button on the page is at least 24 × 24 px (WCAG 2.5.8). */
-async function expectTargetsAtLeast24px(page: Page) {
-  const small = await page.locator('main a:visible, main button:visible').evaluateAll((elements) =>
-    elements
-      .map((element) => ({ text: element.textContent?.trim() ?? '', box: element.getBoundingClientRect() }))
-      .filter(({ box }) => box.width < 24 || box.height < 24)
-      .map(({ text, box }) => `${text}: ${Math.round(box.width)}×${Math.round(box.height)}`),
-  );
-  expect(small).toEqual([]);
-}
 
 for (const width of [360, 1280]) {
   test(`at ${width} px, Pay opens the UPI QR page with the exact amount in a new tab, by keyboard`, async ({

@@ -185,14 +185,11 @@ function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /**
- * Erases the account after the parent re-entered its password (decision 013). One transaction:
- * the payment events about it lose every personal field, the user's row goes (and with it the
- * e-mail tokens, plans, certifications and certificates), the attempts stay without a user for the
- * statistics, and the avatar goes when nobody else uses the same picture. A wrong password
- * changes nothing. Admin accounts are refused, so the app can never be left without an admin.
+ * The limits of a request that checks the account's password (the same as logging in, per address
+ * and per account, so a child's token and the parent's share them); admins are refused. Answers
+ * the account's key, reset once the password was right.
  */
-export async function deleteAccount(deps: AppDeps, user: AuthUser, ip: string, password: string) {
-  // The same limits as logging in: this endpoint checks a password too.
+async function limitPasswordConfirmation(deps: AppDeps, user: AuthUser, ip: string): Promise<string> {
   await limitOrThrow(
     deps,
     `delete-account:ip:${ip}`,
@@ -200,7 +197,7 @@ export async function deleteAccount(deps: AppDeps, user: AuthUser, ip: string, p
     5 * MINUTE,
     'Too many attempts. Please wait a few minutes and try again.',
   );
-  const accountKey = `delete-account:account:${user.id}`;
+  const accountKey = `delete-account:account:${user.accountId}`;
   await limitOrThrow(
     deps,
     accountKey,
@@ -209,11 +206,26 @@ export async function deleteAccount(deps: AppDeps, user: AuthUser, ip: string, p
     'Too many attempts for this account. Please wait 15 minutes and try again.',
   );
   if (user.role === 'admin') throw forbidden(DELETE_ACCOUNT_ADMIN_REFUSED);
+  return accountKey;
+}
 
-  const passwordHash = await queries.passwordHashOf(deps.db, user.accountId);
+/** The account's password re-entered; 403, not 401, when wrong: the session is fine (a 401 signs the browser out). */
+async function confirmPassword(deps: AppDeps, accountId: string, password: string, wrongMessage: string) {
+  const passwordHash = await queries.passwordHashOf(deps.db, accountId);
   if (passwordHash === null) throw unauthorized();
-  // 403, not 401: the session is fine, only this confirmation failed (a 401 signs the browser out).
-  if (!(await verifyPassword(passwordHash, password))) throw forbidden(DELETE_ACCOUNT_WRONG_PASSWORD);
+  if (!(await verifyPassword(passwordHash, password))) throw forbidden(wrongMessage);
+}
+
+/**
+ * Erases the account after the parent re-entered its password (decision 013). One transaction:
+ * the payment events about it lose every personal field, the user's row goes (and with it the
+ * e-mail tokens, plans, certifications and certificates), the attempts stay without a user for the
+ * statistics, and the avatar goes when nobody else uses the same picture. A wrong password
+ * changes nothing. Admin accounts are refused, so the app can never be left without an admin.
+ */
+export async function deleteAccount(deps: AppDeps, user: AuthUser, ip: string, password: string) {
+  const accountKey = await limitPasswordConfirmation(deps, user, ip);
+  await confirmPassword(deps, user.accountId, password, DELETE_ACCOUNT_WRONG_PASSWORD);
 
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
@@ -268,28 +280,11 @@ export async function removeLearner(
   learnerId: string,
   password: string,
 ): Promise<void> {
-  await limitOrThrow(
-    deps,
-    `delete-account:ip:${ip}`,
-    30,
-    5 * MINUTE,
-    'Too many attempts. Please wait a few minutes and try again.',
-  );
-  const accountKey = `delete-account:account:${user.accountId}`;
-  await limitOrThrow(
-    deps,
-    accountKey,
-    10,
-    15 * MINUTE,
-    'Too many attempts for this account. Please wait 15 minutes and try again.',
-  );
-  if (user.role === 'admin') throw forbidden(DELETE_ACCOUNT_ADMIN_REFUSED);
+  const accountKey = await limitPasswordConfirmation(deps, user, ip);
   const target = await queries.accountRow(deps.db, learnerId);
   if (!target || target.accountId !== user.accountId) throw notFound(LEARNER_NOT_FOUND_MESSAGE);
 
-  const passwordHash = await queries.passwordHashOf(deps.db, user.accountId);
-  if (passwordHash === null) throw unauthorized();
-  if (!(await verifyPassword(passwordHash, password))) throw forbidden(REMOVE_LEARNER_WRONG_PASSWORD);
+  await confirmPassword(deps, user.accountId, password, REMOVE_LEARNER_WRONG_PASSWORD);
 
   const now = deps.now();
   const learnerIds = await deps.db.transaction(async (tx) => {
