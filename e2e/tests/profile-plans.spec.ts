@@ -55,7 +55,7 @@ test('a parent edits the profile and uploads an avatar, and both are there after
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
-  await expect(page.getByLabel('First name')).toHaveValue('Priya');
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Priya');
   await expect(page.getByLabel('Email')).toHaveValue(learner.email);
   await expect(page.getByLabel('Email')).not.toBeEditable();
   await expect(page.getByRole('region', { name: 'Your Plan' }).getByText('Free Plan')).toBeVisible();
@@ -67,8 +67,8 @@ test('a parent edits the profile and uploads an avatar, and both are there after
   await (await chooser).setFiles({ name: 'priya.png', mimeType: 'image/png', buffer: pngFile(400, 300) });
   await expect(page.getByText('Press Save Profile to keep this photo.')).toBeVisible();
 
-  await page.getByLabel('First name').fill('Meera');
-  await page.getByLabel('Grade').selectOption({ label: 'Class 5' });
+  await page.getByLabel('First name', { exact: true }).fill('Meera');
+  await page.getByLabel('Grade', { exact: true }).selectOption({ label: 'Class 5' });
   await page.getByLabel('Phone').fill('+91 98765 43210');
   await page.getByLabel('Gender').selectOption('Female');
   await page.getByLabel('Date of birth').fill('2015-06-21');
@@ -76,8 +76,8 @@ test('a parent edits the profile and uploads an avatar, and both are there after
   await expect(page.getByText('Profile updated')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByLabel('First name')).toHaveValue('Meera');
-  await expect(page.getByLabel('Grade')).toHaveValue('c-5');
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Meera');
+  await expect(page.getByLabel('Grade', { exact: true })).toHaveValue('c-5');
   await expect(page.getByLabel('Phone')).toHaveValue('+91 98765 43210');
   await expect(page.getByLabel('Gender')).toHaveValue('Female');
   await expect(page.getByLabel('Date of birth')).toHaveValue('2015-06-21');
