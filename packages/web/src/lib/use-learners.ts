@@ -1,7 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { LearnersResponse } from '@quizquest/shared';
 import { switchLanguage } from '../i18n/i18n.ts';
-import { isAbort } from './api-client.ts';
 import { fetchLearners, switchLearner } from './learners.ts';
 import { getSession } from './session-store.ts';
 
@@ -35,6 +34,26 @@ export type LearnersState =
 const LOADING: LearnersState = { status: 'loading', data: null };
 
 /**
+ * The request under way, shared by the readers that mount together (the profile's three sections,
+ * the sidebar): one GET /api/learners for them all. Forgotten once it settles, so a reader that
+ * mounts later asks again and never shows an old answer.
+ */
+let inFlight: { key: string; promise: Promise<LearnersResponse> } | null = null;
+
+function learnersFor(learnerId: string, wanted: number): Promise<LearnersResponse> {
+  const key = `${learnerId}:${wanted}`;
+  if (inFlight?.key === key) return inFlight.promise;
+  const promise = fetchLearners();
+  const request = { key, promise };
+  inFlight = request;
+  const forget = () => {
+    if (inFlight === request) inFlight = null;
+  };
+  promise.then(forget, forget);
+  return promise;
+}
+
+/**
  * GET /api/learners for the signed-in learner `learnerId` (null: nothing is read, e.g. for an
  * admin). A reload keeps the list shown until the new one arrives.
  */
@@ -44,15 +63,19 @@ export function useLearners(learnerId: string | null): LearnersState {
 
   useEffect(() => {
     if (learnerId === null) return;
-    const controller = new AbortController();
-    fetchLearners(controller.signal).then(
-      (data) => setState({ status: 'ready', data }),
-      (caught: unknown) => {
-        if (isAbort(caught)) return;
+    let unmounted = false;
+    learnersFor(learnerId, wanted).then(
+      (data) => {
+        if (!unmounted) setState({ status: 'ready', data });
+      },
+      () => {
+        if (unmounted) return;
         setState((current) => (current.status === 'ready' ? current : { status: 'failed', data: null }));
       },
     );
-    return () => controller.abort();
+    return () => {
+      unmounted = true;
+    };
   }, [learnerId, wanted]);
 
   return learnerId === null ? LOADING : state;

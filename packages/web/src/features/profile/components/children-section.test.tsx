@@ -370,6 +370,14 @@ describe("profile: the account's children", () => {
     );
   });
 
+  it('the profile’s three sections share one request for the learners', async () => {
+    const { callsTo } = await openProfile();
+    await screen.findByRole('region', { name: 'Parent PIN' });
+    await screen.findByRole('button', { name: "Download the whole family's data" });
+    // One for the sidebar's switch (answered before the page's sections mount), one for the page's.
+    expect(callsTo('GET', '/api/learners')).toHaveLength(2);
+  });
+
   it('the only child has no Remove and says why', async () => {
     const { section } = await openProfile({ learners: [ashaSummary] });
     const [asha] = within(within(section).getByRole('list')).getAllByRole('listitem') as [HTMLElement];
