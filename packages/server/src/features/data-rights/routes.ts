@@ -4,9 +4,11 @@ import type { FastifyReply } from 'fastify';
 import {
   ACCOUNT_DELETED_MESSAGE,
   AccountExportFile,
+  childExportFileName,
   DataExportFile,
   dataExportFileName,
   DeleteAccountRequest,
+  familyExportFileName,
   LearnerIdParams,
   MessageResponse,
   RemoveLearnerRequest,
@@ -19,11 +21,12 @@ import * as service from './service.ts';
 export const LEARNER_REMOVED_MESSAGE = 'The child and their data were removed.';
 
 /** A JSON file to keep: a download, never cached, indented so a parent can read it in any editor. */
-function asDownload<T extends { exportedAt: string }>(reply: FastifyReply, file: T): T {
-  reply.header(
-    'content-disposition',
-    `attachment; filename="${dataExportFileName(file.exportedAt.slice(0, 10))}"`,
-  );
+function asDownload<T extends { exportedAt: string }>(
+  reply: FastifyReply,
+  file: T,
+  fileName: (day: string) => string = dataExportFileName,
+): T {
+  reply.header('content-disposition', `attachment; filename="${fileName(file.exportedAt.slice(0, 10))}"`);
   reply.header('cache-control', 'no-store');
   reply.type('application/json; charset=utf-8');
   reply.serializer((payload) => JSON.stringify(payload, null, 2));
@@ -55,10 +58,8 @@ export function dataRightsRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => {
       const user = currentUser(request);
       await requireParentPin(deps, user, request.headers);
-      return asDownload(
-        reply,
-        DataExportFile.parse(await service.exportChild(deps, user, request.params.id)),
-      );
+      const file = DataExportFile.parse(await service.exportChild(deps, user, request.params.id));
+      return asDownload(reply, file, (day) => childExportFileName(day, file.profile.first_name));
     },
   );
 
@@ -68,7 +69,11 @@ export function dataRightsRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => {
       const user = currentUser(request);
       await requireParentPin(deps, user, request.headers);
-      return asDownload(reply, AccountExportFile.parse(await service.exportAccount(deps, user)));
+      return asDownload(
+        reply,
+        AccountExportFile.parse(await service.exportAccount(deps, user)),
+        familyExportFileName,
+      );
     },
   );
 

@@ -428,6 +428,9 @@ describe('removing a child and the account', () => {
     const all = await context.request({ method: 'GET', url: '/api/account/export', headers });
     expect(all.statusCode, all.body).toBe(200);
     const file = AccountExportFile.parse(all.json());
+    expect(all.headers['content-disposition']).toMatch(
+      /^attachment; filename="quizquest-family-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(file.learners.map((learner) => learner.account.id)).toEqual([holder.id, child.id]);
     expect(all.body).not.toContain('passwordHash');
     expect(all.body).not.toContain('pin');
