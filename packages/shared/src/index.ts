@@ -14,6 +14,7 @@ export * from './schemas/learning.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/quizzes.ts';
 export * from './schemas/review.ts';
+export * from './schemas/idempotency.ts';
 export * from './rules/scoring.ts';
 export * from './rules/attempt-limits.ts';
 export * from './rules/answer-reveal.ts';

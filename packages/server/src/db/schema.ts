@@ -512,3 +512,29 @@ export const digestSends = pgTable(
   },
   (table) => [primaryKey({ columns: [table.accountId, table.period] })],
 );
+
+/**
+ * The first successful answer to a submission sent with an `Idempotency-Key` (decision 036): per
+ * learner and key, the route, a digest of the request, and the status and body answered. Written in
+ * the submission's own transaction, under the learner's row lock, so a retried or concurrent copy
+ * reads it and stores nothing more. Rows older than 7 days are swept.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    /** sha-256 (hex) of the method, route, parameters and canonical body. */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.key] }),
+    index('idempotent_requests_created_at_idx').on(table.createdAt),
+  ],
+);

@@ -106,6 +106,11 @@ const EXACT: Record<string, string> = {
     'अभी दोहराने के लिए कुछ नहीं है। नया दौर शुरू करने के लिए ‘अपनी गलतियाँ दोहराइए’ फिर से खोलें।',
   'Too many review submissions. Please wait a minute and try again.':
     'गलतियाँ दोहराते हुए बहुत बार जवाब जमा हो चुके हैं। कृपया एक मिनट रुककर फिर से कोशिश करें।',
+  // Idempotent submissions (decision 036): texts for the client program that sends the header.
+  'The Idempotency-Key header must be 1 to 255 printable ASCII characters.':
+    'Idempotency-Key हेडर में 1 से 255 तक छपने लायक ASCII अक्षर होने चाहिए।',
+  'This Idempotency-Key was already used for another request.':
+    'यह Idempotency-Key किसी दूसरे अनुरोध के लिए पहले ही इस्तेमाल हो चुकी है।',
 
   // Certification
   'Upgrade your plan to unlock this level.': 'यह लेवल खोलने के लिए अपना प्लान अपग्रेड करें।',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AttemptIdParams,
+  IdempotentRequestHeaders,
   MessageResponse,
   QuizHistoryQuery,
   QuizHistoryResponse,
@@ -11,6 +12,7 @@ import {
   SubmitQuizResponse,
 } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
+import { idempotentRequest } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
@@ -32,11 +34,14 @@ export function attemptRoutes(
         ...docs,
         params: QuizIdParams,
         body: SubmitQuizRequest,
+        // An optional Idempotency-Key (decision 036): a retry gets the first answer again.
+        headers: IdempotentRequestHeaders,
         response: {
           201: SubmitQuizResponse,
           ...errorResponses,
           403: MessageResponse,
           409: MessageResponse,
+          422: MessageResponse,
           429: MessageResponse,
         },
       },
@@ -47,7 +52,11 @@ export function attemptRoutes(
         currentUser(request).id,
         request.params.quizId,
         request.body.answers,
-        { ...options, language: currentUser(request).language },
+        {
+          ...options,
+          language: currentUser(request).language,
+          idempotency: idempotentRequest(request, 201),
+        },
       );
       return reply.status(201).send(result);
     },

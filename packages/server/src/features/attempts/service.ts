@@ -22,6 +22,7 @@ import type { AppDeps } from '../../deps.ts';
 import { cachedPlanLimits } from '../../entitlements/account-state.ts';
 import { assertCertificationQuizOpen } from '../../entitlements/certification-gate.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { storeAnswer, storedAnswer, type IdempotentRequest } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { limitOrThrow } from '../../lib/rate-limiter.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -56,6 +57,11 @@ export interface AttemptOptions {
   onAttemptRecorded?: AttemptRecordedHook | undefined;
   /** The learner's language (decision 034): the result keeps the title in it, as the quiz was shown. */
   language?: Language | undefined;
+  /**
+   * The request's Idempotency-Key and digest (decision 036): a stored answer for it is returned
+   * as it was, and a recorded attempt stores its answer; null or absent: no key, no extra statement.
+   */
+  idempotency?: IdempotentRequest | null | undefined;
 }
 
 /**
@@ -76,9 +82,15 @@ export async function submitAttempt(
 
   // Four statements for a practice quiz: BEGIN, lock + quiz + questions, insert within the limits
   // (it also says which limit refused), COMMIT. A certification quiz adds its level check.
-  const result = await deps.db.transaction(async (tx) => {
+  const idempotency = options.idempotency ?? null;
+  const { result, replayed } = await deps.db.transaction(async (tx) => {
     const locked = await queries.lockUserAndReadQuiz(tx, userId, quizId);
     if (!locked) throw notFound('Account not found');
+    // Under the lock: a copy with the same key that went first has stored its answer (decision 036).
+    if (idempotency) {
+      const stored = await storedAnswer<SubmitQuizResponse>(tx, userId, idempotency);
+      if (stored) return { result: stored.body, replayed: true };
+    }
     if (!locked.quiz) throw notFound(QUIZ_NOT_FOUND_MESSAGE);
     const { quiz, draw } = locked;
     // Certification quizzes (level ≥ 1) are gated by the plan's levels and the order of
@@ -150,16 +162,18 @@ export async function submitAttempt(
       totalQuestions: score.totalQuestions,
       submittedAt: now,
     });
-    return {
+    const answer: SubmitQuizResponse = {
       attemptId: recorded.attemptId,
       score: score.score,
       correctCount: score.correctCount,
       totalQuestions: score.totalQuestions,
     };
+    if (idempotency) await storeAnswer(tx, userId, idempotency, answer, now);
+    return { result: answer, replayed: false };
   });
   // Committed: every instance drops this learner's attempt counts (decision 018). This one already
   // does as the answer leaves (app.ts); a lost notice must not fail a recorded attempt.
-  await deps.accountCache.publishAttempts(userId).catch(() => {});
+  if (!replayed) await deps.accountCache.publishAttempts(userId).catch(() => {});
   return result;
 }
 

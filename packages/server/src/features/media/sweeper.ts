@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { media } from '../../db/schema.ts';
+import { expireIdempotentRequests } from '../../lib/idempotency.ts';
 import { mediaIsReferenced } from '../../lib/media.ts';
 
 /**
@@ -91,7 +92,8 @@ export async function sweepMedia(
 }
 
 /**
- * Sweeps 10 s after start and then every interval until stopped; a failed sweep is logged and
+ * Sweeps 10 s after start and then every interval until stopped (each round also expires the
+ * answers kept for Idempotency-Keys, decision 036); a failed sweep is logged and
  * retried next time. The function it returns stops the timers and waits for a sweep under way
  * (call it before the database closes).
  */
@@ -106,11 +108,21 @@ export function startMediaSweeper(
   let running: Promise<void> | null = null;
   const sweep = () => {
     if (running) return;
-    running = sweepMedia(db, { now: options.now() })
-      .then((result) => {
-        if (result?.deleted) options.log.info(`media sweep: ${result.deleted} unreferenced images deleted`);
-      })
-      .catch((error: unknown) => options.log.error({ err: error }, 'media sweep failed'))
+    const now = options.now();
+    running = Promise.all([
+      sweepMedia(db, { now })
+        .then((result) => {
+          if (result?.deleted) options.log.info(`media sweep: ${result.deleted} unreferenced images deleted`);
+        })
+        .catch((error: unknown) => options.log.error({ err: error }, 'media sweep failed')),
+      // The same round deletes the answers kept for Idempotency-Keys past their week (decision 036).
+      expireIdempotentRequests(db, now)
+        .then((deleted) => {
+          if (deleted) options.log.info(`idempotency sweep: ${deleted} stored answers expired`);
+        })
+        .catch((error: unknown) => options.log.error({ err: error }, 'idempotency sweep failed')),
+    ])
+      .then(() => {})
       .finally(() => {
         running = null;
       });

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  IdempotentRequestHeaders,
   MessageResponse,
   ReviewSessionResponse,
   SubmitReviewRequest,
   SubmitReviewResponse,
 } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
+import { idempotentRequest } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { reviewSession, submitReview } from './service.ts';
 
@@ -29,14 +31,18 @@ export function reviewRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: {
         ...docs,
         body: SubmitReviewRequest,
+        // An optional Idempotency-Key (decision 036): a retry gets the first answer again.
+        headers: IdempotentRequestHeaders,
         response: {
           200: SubmitReviewResponse,
           ...errorResponses,
           409: MessageResponse,
+          422: MessageResponse,
           429: MessageResponse,
         },
       },
     },
-    async (request) => submitReview(deps, currentUser(request).id, request.body.answers),
+    async (request) =>
+      submitReview(deps, currentUser(request).id, request.body.answers, idempotentRequest(request, 200)),
   );
 }

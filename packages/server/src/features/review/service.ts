@@ -16,6 +16,7 @@ import {
 import type { ReviewedQuestion } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import { storeAnswer, storedAnswer, type IdempotentRequest } from '../../lib/idempotency.ts';
 import { limitOrThrow } from '../../lib/rate-limiter.ts';
 import { cryptoRandom, shownQuestion } from '../../lib/shown-question.ts';
 import * as queries from './queries.ts';
@@ -67,18 +68,24 @@ export async function reviewSession(
  * wrong → due again at once), records the answers for the streak and mastery, and clears the
  * session. One transaction under the learner's row lock; the session is taken out by a delete, so
  * a concurrent copy finds none and changes nothing. Reviews count toward no quiz's attempts, no
- * plan cap and no certification.
+ * plan cap and no certification. With an Idempotency-Key (decision 036), a copy of a submission
+ * already answered gets that answer again and changes nothing.
  */
 export async function submitReview(
   deps: Pick<AppDeps, 'db' | 'now' | 'rateLimiter' | 'rateLimitFactor'>,
   userId: string,
   answers: number[],
+  idempotency: IdempotentRequest | null = null,
 ): Promise<SubmitReviewResponse> {
   await limitOrThrow(deps, `review-submit:user:${userId}`, REVIEWS_PER_MINUTE, 60_000, REVIEW_RATE_MESSAGE);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const learner = await queries.lockLearner(tx, userId);
     if (!learner) throw notFound('Account not found');
+    if (idempotency) {
+      const stored = await storedAnswer<SubmitReviewResponse>(tx, userId, idempotency);
+      if (stored) return stored.body;
+    }
     const timeZone = isTimeZone(learner.timeZone) ? learner.timeZone : DEFAULT_TIME_ZONE;
     const session = await queries.takeSession(tx, userId);
     if (!session || session.questions.length === 0) throw conflict(NO_REVIEW_SESSION_MESSAGE);
@@ -143,11 +150,13 @@ export async function submitReview(
         answeredAt: now,
       })),
     );
-    return {
+    const answer: SubmitReviewResponse = {
       correctCount: results.filter((result) => result.isCorrect).length,
       totalQuestions: results.length,
       results,
       due: await queries.dueCount(tx, userId, now),
     };
+    if (idempotency) await storeAnswer(tx, userId, idempotency, answer, now);
+    return answer;
   });
 }
