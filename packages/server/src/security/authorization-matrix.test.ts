@@ -43,6 +43,8 @@ let learnerAvatarUrl: string;
 let certificateCode: string;
 /** An added child of "learner"'s account (decision 035). */
 let learnerChildId: string;
+/** The attempt each caller's keyed submission recorded. */
+const matrixAttempts: Partial<Record<Actor, string>> = {};
 
 beforeAll(async () => {
   context = await createTestContext({ env: { PAYMENT_WEBHOOK_SECRET: 'matrix-webhook-secret-0123456789' } });
@@ -412,9 +414,15 @@ const MATRIX: Row[] = [
           ? answersFor(quiz)
           : await context.openAsAuthored(people[actor].headers, quiz.id, answersFor(quiz)),
     }),
+    // One Idempotency-Key for every caller (decision 036): keys are per learner, so each caller's
+    // submission is recorded for them and no one is answered with another's attempt.
+    headers: { 'idempotency-key': 'matrix-shared-key' },
     status: signedIn(201),
-    check: (response) => {
+    check: (response, actor) => {
       expect(response.json()).toMatchObject({ score: 100, correctCount: 3 });
+      const { attemptId } = response.json<{ attemptId: string }>();
+      expect(Object.values(matrixAttempts)).not.toContain(attemptId);
+      matrixAttempts[actor] = attemptId;
     },
   },
   {
@@ -432,6 +440,8 @@ const MATRIX: Row[] = [
     route: '/api/review/submit',
     url: () => '/api/review/submit',
     payload: () => ({ answers: [0] }),
+    // A key of its own: the quiz row's key names another request (422).
+    headers: { 'idempotency-key': 'matrix-review-key' },
     // Signed in, the service answers: nobody here has a review session pending (409).
     status: status(401, 409, 409, 409),
   },

@@ -19,6 +19,7 @@ import {
   DigestRequest,
   FamilyReportQuery,
   encodeGradeParam,
+  IdempotentRequestHeaders,
   ForgotPasswordRequest,
   LoginRequest,
   LanguageRequest,
@@ -78,6 +79,8 @@ interface Target {
   params?: () => Record<string, string>;
   query?: { schema: z.ZodType; valid: () => Record<string, string> };
   body?: { schema: z.ZodType; valid: () => Record<string, Json> };
+  /** Headers the route's schema reads (the submissions' Idempotency-Key, decision 036). */
+  headers?: { schema: z.ZodType; valid: () => Record<string, string> };
   /** The raw-body webhook: checked by signature, not by a schema. */
   raw?: true;
   /** Run before each input is judged (and before the rows are counted). */
@@ -259,6 +262,7 @@ const TARGETS: Target[] = [
     path: (params) => `/api/quizzes/submit/${params.quizId}`,
     params: () => ({ quizId: quiz.id }),
     body: { schema: SubmitQuizRequest, valid: () => ({ answers: answersFor(quiz) }) },
+    headers: { schema: IdempotentRequestHeaders, valid: () => ({ 'idempotency-key': randomUUID() }) },
     // Every input answers a pending draw (decision 031), so it meets the answers' own checks, not
     // only the 409 of a quiz that was not opened: open the quiz (the same draw until submitted).
     prepare: () =>
@@ -270,6 +274,7 @@ const TARGETS: Target[] = [
     path: () => '/api/review/submit',
     // The learner answered everything right: no review session is pending, so a valid body is 409.
     body: { schema: SubmitReviewRequest, valid: () => ({ answers: [0] }) },
+    headers: { schema: IdempotentRequestHeaders, valid: () => ({ 'idempotency-key': randomUUID() }) },
   },
   {
     route: 'GET /api/quizzes/result/:attemptId',
@@ -552,6 +557,7 @@ function schemaAccepts(target: Target, input: Attempt): boolean {
   if (input.body instanceof RawText) return false;
   if (target.body && !target.body.schema.safeParse(materialize(input.body)).success) return false;
   if (target.query && !target.query.schema.safeParse(input.query ?? {}).success) return false;
+  if (target.headers && input.headers && !target.headers.schema.safeParse(input.headers).success) return false;
   return true;
 }
 
@@ -697,6 +703,13 @@ const hostileParam = fc.oneof(
   ),
 );
 
+/** Header values a client could send: empty, blank, huge, control characters, non-ASCII. */
+const headerValue = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).filter((value) => !/[\r\n\0]/.test(value)),
+  fc.constantFrom('', ' ', '\t', 'x'.repeat(256), 'x'.repeat(10_000), 'clé', '\u0007bell', '👩‍🚀', "1' or '1'='1"),
+);
+
 // ---------------------------------------------------------------------------------------------
 
 describe('hostile input', () => {
@@ -717,6 +730,14 @@ describe('hostile input', () => {
           fc
             .tuple(fc.constantFrom(...names), hostileParam)
             .map(([name, value]) => ({ params: { [name]: value }, body: target.body?.valid() })),
+        );
+      }
+      if (target.headers) {
+        const names = Object.keys(target.headers.valid());
+        inputs.push(
+          fc
+            .tuple(fc.constantFrom(...names), headerValue)
+            .map(([name, value]) => ({ headers: { [name]: value }, body: target.body?.valid() })),
         );
       }
       if (target.raw) {
