@@ -73,12 +73,18 @@ async function attemptRows(userId: string, quizId?: string) {
   return context.database.db
     .select({ id: attempts.id })
     .from(attempts)
-    .where(quizId ? and(eq(attempts.userId, userId), eq(attempts.quizId, quizId)) : eq(attempts.userId, userId));
+    .where(
+      quizId ? and(eq(attempts.userId, userId), eq(attempts.quizId, quizId)) : eq(attempts.userId, userId),
+    );
 }
 
 const storedRows = (userId: string) =>
   context.database.db
-    .select({ key: idempotentRequests.key, route: idempotentRequests.route, status: idempotentRequests.status })
+    .select({
+      key: idempotentRequests.key,
+      route: idempotentRequests.route,
+      status: idempotentRequests.status,
+    })
     .from(idempotentRequests)
     .where(eq(idempotentRequests.userId, userId));
 
@@ -91,7 +97,11 @@ const pendingDraw = async (userId: string, quizId: string) =>
   )[0]?.drawId ?? null;
 
 async function attemptsUsed(user: { headers: Headers }, quizId: string): Promise<number | undefined> {
-  const response = await context.request({ method: 'GET', url: '/api/quizzes/history', headers: user.headers });
+  const response = await context.request({
+    method: 'GET',
+    url: '/api/quizzes/history',
+    headers: user.headers,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<QuizHistoryResponse>().attemptCounts[quizId];
 }
@@ -177,7 +187,12 @@ describe('POST /api/quizzes/submit/:quizId with an Idempotency-Key', () => {
 
     await open(user, quiz);
     const drawId = await pendingDraw(user.id, quiz.id);
-    const otherBody = await submit(user, quiz.id, answers.map((answer) => (answer + 1) % 4), sameKey);
+    const otherBody = await submit(
+      user,
+      quiz.id,
+      answers.map((answer) => (answer + 1) % 4),
+      sameKey,
+    );
     expect(otherBody.statusCode).toBe(422);
     expect(otherBody.json()).toEqual({ message: IDEMPOTENCY_KEY_REUSED_MESSAGE });
     // The message has its Hindi (decision 034).
@@ -200,7 +215,9 @@ describe('POST /api/quizzes/submit/:quizId with an Idempotency-Key', () => {
     const first = await submit(one, quiz.id, await open(one, quiz), sameKey);
     const second = await submit(two, quiz.id, await open(two, quiz), sameKey);
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
-    expect(first.json<{ attemptId: string }>().attemptId).not.toBe(second.json<{ attemptId: string }>().attemptId);
+    expect(first.json<{ attemptId: string }>().attemptId).not.toBe(
+      second.json<{ attemptId: string }>().attemptId,
+    );
     expect(await attemptRows(one.id, quiz.id)).toHaveLength(1);
     expect(await attemptRows(two.id, quiz.id)).toHaveLength(1);
   });
@@ -279,11 +296,19 @@ describe('POST /api/review/submit with an Idempotency-Key', () => {
     const user = await learner();
     const quiz = await insertQuiz(context.database, {
       questions: [
-        { text: 'Which is a fruit?', options: textOptions('Mango', 'Brick', 'Chair', 'Spoon'), correctIndex: 0 },
+        {
+          text: 'Which is a fruit?',
+          options: textOptions('Mango', 'Brick', 'Chair', 'Spoon'),
+          correctIndex: 0,
+        },
         { text: 'Which is red?', options: textOptions('Tomato', 'Grass', 'Sky', 'Snow'), correctIndex: 0 },
       ],
     });
-    const opened = await context.request({ method: 'GET', url: `/api/quizzes/${quiz.id}`, headers: user.headers });
+    const opened = await context.request({
+      method: 'GET',
+      url: `/api/quizzes/${quiz.id}`,
+      headers: user.headers,
+    });
     const shown = opened.json<QuizAttemptResponse>();
     const wrong = shown.questions.map((question) =>
       question.options.findIndex((option) => !['Mango', 'Tomato'].includes(option.value)),
@@ -299,7 +324,12 @@ describe('POST /api/review/submit with an Idempotency-Key', () => {
     return { user, quiz, right };
   }
 
-  const submitReview = (user: { headers: Headers }, answers: unknown, idempotencyKey?: string, on = context) =>
+  const submitReview = (
+    user: { headers: Headers },
+    answers: unknown,
+    idempotencyKey?: string,
+    on = context,
+  ) =>
     on.request({
       method: 'POST',
       url: '/api/review/submit',
@@ -323,7 +353,9 @@ describe('POST /api/review/submit with an Idempotency-Key', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(await answersRecorded(user.id)).toBe(2);
-    expect(await storedRows(user.id)).toEqual([{ key: sameKey, route: 'POST /api/review/submit', status: 200 }]);
+    expect(await storedRows(user.id)).toEqual([
+      { key: sameKey, route: 'POST /api/review/submit', status: 200 },
+    ]);
     // Without the key a copy is judged: the session is gone (409, as before).
     const unkeyed = await submitReview(user, right);
     expect(unkeyed.statusCode).toBe(409);
@@ -334,7 +366,9 @@ describe('POST /api/review/submit with an Idempotency-Key', () => {
     const { user, right } = await withSession();
     const sameKey = key();
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, index) => submitReview(user, right, sameKey, index % 2 ? second : context)),
+      Array.from({ length: 10 }, (_, index) =>
+        submitReview(user, right, sameKey, index % 2 ? second : context),
+      ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
     const bodies = new Set(responses.map((response) => response.body));
@@ -346,7 +380,11 @@ describe('POST /api/review/submit with an Idempotency-Key', () => {
     const { user, quiz, right } = await withSession();
     const sameKey = key();
     expect((await submitReview(user, right, sameKey)).statusCode).toBe(200);
-    const otherAnswers = await submitReview(user, right.map((answer) => (answer + 1) % 4), sameKey);
+    const otherAnswers = await submitReview(
+      user,
+      right.map((answer) => (answer + 1) % 4),
+      sameKey,
+    );
     expect(otherAnswers.statusCode).toBe(422);
     expect(otherAnswers.json()).toEqual({ message: IDEMPOTENCY_KEY_REUSED_MESSAGE });
     // The same key on the quiz route is another request.
@@ -380,7 +418,10 @@ describe('POST /api/review/submit with an Idempotency-Key', () => {
 describe('stored answers', () => {
   it('are listed in the API description as an optional header of both submissions', async () => {
     const docs = (await context.request({ method: 'GET', url: '/api/docs' })).json<{
-      paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; required?: boolean }> }>>;
+      paths: Record<
+        string,
+        Record<string, { parameters?: Array<{ in: string; name: string; required?: boolean }> }>
+      >;
     }>();
     for (const path of ['/quizzes/submit/{quizId}', '/review/submit']) {
       const header = docs.paths[path]?.post?.parameters?.find((parameter) => parameter.in === 'header');
@@ -395,10 +436,18 @@ describe('stored answers', () => {
     const sameKey = key();
     expect((await submit(user, quiz.id, answers, sameKey)).statusCode).toBe(201);
     const stored = context.clock.now;
-    expect(await expireIdempotentRequests(context.database.db, new Date(stored.getTime() + IDEMPOTENCY_TTL_MS - 1000))).toBe(0);
+    expect(
+      await expireIdempotentRequests(
+        context.database.db,
+        new Date(stored.getTime() + IDEMPOTENCY_TTL_MS - 1000),
+      ),
+    ).toBe(0);
     expect(await storedRows(user.id)).toHaveLength(1);
     expect(
-      await expireIdempotentRequests(context.database.db, new Date(stored.getTime() + IDEMPOTENCY_TTL_MS + 1000)),
+      await expireIdempotentRequests(
+        context.database.db,
+        new Date(stored.getTime() + IDEMPOTENCY_TTL_MS + 1000),
+      ),
     ).toBeGreaterThanOrEqual(1);
     expect(await storedRows(user.id)).toHaveLength(0);
     // The draw was answered: the late copy is judged like any other (409), not replayed.

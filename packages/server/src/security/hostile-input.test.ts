@@ -557,7 +557,8 @@ function schemaAccepts(target: Target, input: Attempt): boolean {
   if (input.body instanceof RawText) return false;
   if (target.body && !target.body.schema.safeParse(materialize(input.body)).success) return false;
   if (target.query && !target.query.schema.safeParse(input.query ?? {}).success) return false;
-  if (target.headers && input.headers && !target.headers.schema.safeParse(input.headers).success) return false;
+  if (target.headers && input.headers && !target.headers.schema.safeParse(input.headers).success)
+    return false;
   return true;
 }
 
@@ -707,7 +708,17 @@ const hostileParam = fc.oneof(
 const headerValue = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).filter((value) => !/[\r\n\0]/.test(value)),
-  fc.constantFrom('', ' ', '\t', 'x'.repeat(256), 'x'.repeat(10_000), 'clé', '\u0007bell', '👩‍🚀', "1' or '1'='1"),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\t',
+    'x'.repeat(256),
+    'x'.repeat(10_000),
+    'clé',
+    '\u0007bell',
+    '👩‍🚀',
+    "1' or '1'='1",
+  ),
 );
 
 // ---------------------------------------------------------------------------------------------
