@@ -3,6 +3,7 @@ export * from './catalogue/levels.ts';
 export * from './catalogue/plans.ts';
 export * from './constants.ts';
 export * from './format/dates.ts';
+export * from './format/export-file-names.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/certification.ts';

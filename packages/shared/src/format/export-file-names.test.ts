@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childExportFileName, familyExportFileName } from './family.ts';
+import { childExportFileName, familyExportFileName } from '../format/export-file-names.ts';
 
 describe('export file names', () => {
   it.each([
