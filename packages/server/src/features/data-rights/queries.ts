@@ -51,16 +51,6 @@ export async function accountRow(db: DbOrTx, userId: string) {
   return row?.email ? { ...row, email: row.email } : null;
 }
 
-/** The ids of the account's learners, the holder first, then by when they were added. */
-export async function learnerIdsOf(db: DbOrTx, accountId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.role, 'learner')))
-    .orderBy(sql`${users.id} <> ${users.accountId}`, asc(users.createdAt), asc(users.id));
-  return rows.map((row) => row.id);
-}
-
 export async function mediaBytes(db: DbOrTx, mediaId: string) {
   const [row] = await db
     .select({ mimeType: media.mimeType, bytes: media.bytes })

@@ -15,6 +15,7 @@ import {
   type DataExportFile,
 } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
+import { accountLearners } from '../../entitlements/account-learners.ts';
 import { subscriptionHistory } from '../../entitlements/plan-changes.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -43,8 +44,8 @@ export async function exportChild(deps: AppDeps, user: AuthUser, learnerId: stri
 /** The whole account: each learner's file, the holder first. */
 export async function exportAccount(deps: AppDeps, user: AuthUser): Promise<AccountExportFile> {
   const learners: DataExportFile[] = [];
-  for (const learnerId of await queries.learnerIdsOf(deps.db, user.accountId)) {
-    const account = await queries.accountRow(deps.db, learnerId);
+  for (const learner of await accountLearners(deps.db, user.accountId)) {
+    const account = await queries.accountRow(deps.db, learner.id);
     if (account) learners.push(await exportLearner(deps, account));
   }
   return {

@@ -1,23 +1,7 @@
-import { and, asc, count, eq, isNull, gt, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, gt, sql } from 'drizzle-orm';
 import { PARENT_PIN_MAX_TRIES } from '@quizquest/shared';
 import type { DbOrTx, Tx } from '../../db/index.ts';
 import { emailTokens, users } from '../../db/schema.ts';
-
-/** The account's learners, the holder first, then in the order they were added. */
-export async function learnersOf(db: DbOrTx, accountId: string) {
-  return db
-    .select({
-      id: users.id,
-      accountId: users.accountId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      grade: users.grade,
-      avatarMediaId: users.avatarMediaId,
-    })
-    .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.role, 'learner')))
-    .orderBy(sql`${users.id} <> ${users.accountId}`, asc(users.createdAt), asc(users.id));
-}
 
 /** The account holder's row: the settings a new child inherits, the PIN and the digest choice. */
 export async function accountHolder(db: DbOrTx, accountId: string, lock = false) {

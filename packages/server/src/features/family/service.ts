@@ -14,6 +14,7 @@ import {
   type VerifyPinResponse,
 } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
+import { accountLearners } from '../../entitlements/account-learners.ts';
 import { cachedPlanLimits } from '../../entitlements/account-state.ts';
 import { signPinProof } from '../../entitlements/parent-pin.ts';
 import { learnerWithAccount, sessionUser } from '../../entitlements/session-user.ts';
@@ -47,7 +48,7 @@ function learnerAccount(user: AuthUser): string {
   return user.accountId;
 }
 
-type LearnerRow = Awaited<ReturnType<typeof queries.learnersOf>>[number];
+type LearnerRow = Awaited<ReturnType<typeof accountLearners>>[number];
 
 async function summary(deps: AppDeps, row: LearnerRow, now: Date): Promise<LearnerSummary> {
   const { subscription, limits } = await cachedPlanLimits(deps, row.id, now);
@@ -66,7 +67,7 @@ async function summary(deps: AppDeps, row: LearnerRow, now: Date): Promise<Learn
 export async function listLearners(deps: AppDeps, user: AuthUser): Promise<LearnersResponse> {
   const accountId = learnerAccount(user);
   const [rows, holder] = await Promise.all([
-    queries.learnersOf(deps.db, accountId),
+    accountLearners(deps.db, accountId),
     queries.accountHolder(deps.db, accountId),
   ]);
   if (!holder) throw unauthorized();

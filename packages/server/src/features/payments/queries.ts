@@ -21,12 +21,3 @@ export async function verifiedUserIdByEmail(db: DbOrTx, email: string): Promise<
     .limit(1);
   return row?.id ?? null;
 }
-
-/** The ids of the account's learners (decision 035). */
-export async function learnerIdsOfAccount(db: DbOrTx, accountId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.role, 'learner')));
-  return rows.map((row) => row.id);
-}

@@ -13,6 +13,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
+import { accountLearners } from '../../entitlements/account-learners.ts';
 import { applyPayment } from '../../entitlements/plan-changes.ts';
 import * as queries from './queries.ts';
 
@@ -224,7 +225,7 @@ export async function handleWebhook(
     // Plans are per learner (decision 035): the learner the reference in the notes names, if that
     // learner is in the payer's account; else the account's only learner; else an admin decides.
     const userId = learnerPaidFor(
-      await queries.learnerIdsOfAccount(tx, accountId),
+      (await accountLearners(tx, accountId)).map((learner) => learner.id),
       paymentNoteReference(event),
     );
     if (!userId) {
