@@ -8,6 +8,7 @@ export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/certification.ts';
 export * from './schemas/content.ts';
+export * from './schemas/credentials.ts';
 export * from './schemas/data-rights.ts';
 export * from './schemas/family.ts';
 export * from './schemas/dates.ts';

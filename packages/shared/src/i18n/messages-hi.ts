@@ -119,6 +119,27 @@ const EXACT: Record<string, string> = {
     'आपने अभी कोई लेवल पूरा नहीं किया है। किसी लेवल का प्रमाणपत्र डाउनलोड करने के लिए उसके सभी 10 सर्टिफ़िकेशन पूरे करें।',
   'Too many certificate checks. Please wait a minute and try again.':
     'प्रमाणपत्र की बहुत बार जाँच हो चुकी है। कृपया एक मिनट रुककर फिर से कोशिश करें।',
+  // Verifiable credentials (decision 037)
+  'includeName is true or false': 'includeName का मान true या false होना चाहिए',
+  'Send a credential or a certificate code.': 'कोई क्रेडेंशियल या प्रमाणपत्र का कोड भेजें।',
+  'The credential is too large (at most 64 KB).': 'यह क्रेडेंशियल बहुत बड़ा है (ज़्यादा से ज़्यादा 64 KB)।',
+  'The reason must be 3 to 500 characters.': 'कारण 3 से 500 अक्षरों का होना चाहिए।',
+  'This credential is valid: QuizQuest issued it and has not revoked it.':
+    'यह क्रेडेंशियल सही है: इसे QuizQuest ने जारी किया है और यह रद्द नहीं हुआ है।',
+  'This credential was revoked by QuizQuest.': 'QuizQuest ने यह क्रेडेंशियल रद्द कर दिया है।',
+  'This credential has expired.': 'इस क्रेडेंशियल की अवधि ख़त्म हो चुकी है।',
+  'This credential is not valid: it was changed, or QuizQuest did not issue it.':
+    'यह क्रेडेंशियल सही नहीं है: इसमें बदलाव किया गया है, या इसे QuizQuest ने जारी नहीं किया है।',
+  'This certificate is valid.': 'यह प्रमाणपत्र सही है।',
+  'This certificate was revoked by QuizQuest.': 'QuizQuest ने यह प्रमाणपत्र रद्द कर दिया है।',
+  'No certificate has this code.': 'इस कोड का कोई प्रमाणपत्र नहीं है।',
+  'Too many credential checks. Please wait a minute and try again.':
+    'क्रेडेंशियल की बहुत बार जाँच हो चुकी है। कृपया एक मिनट रुककर फिर से कोशिश करें।',
+  'This certificate was revoked, so its credential cannot be downloaded.':
+    'यह प्रमाणपत्र रद्द हो चुका है, इसलिए इसका क्रेडेंशियल डाउनलोड नहीं किया जा सकता।',
+  'This certificate is already revoked.': 'यह प्रमाणपत्र पहले ही रद्द हो चुका है।',
+  'Achievement not found': 'यह उपलब्धि नहीं मिली',
+  'Status list not found': 'यह स्टेटस सूची नहीं मिली',
 
   // Plans and payments
   'Plan not found': 'प्लान नहीं मिला',

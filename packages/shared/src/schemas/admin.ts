@@ -3,6 +3,7 @@ import { findSubLevel, LEVEL_COUNT } from '../catalogue/levels.ts';
 import { EXPLANATION_MAX, OPTIONS_PER_QUESTION } from '../constants.ts';
 import { hindiQuestionProblems } from '../rules/hindi-question.ts';
 import { GradeValue } from './auth.ts';
+import { AdminLearnerCertificate } from './credentials.ts';
 import { DateFilter } from './dates.ts';
 import { QuizOption } from './quizzes.ts';
 
@@ -498,6 +499,8 @@ export const AdminLearnerDetail = AdminLearnerRow.extend({
   /** Newest first. */
   subscriptions: z.array(AdminLearnerSubscription),
   certifications: z.array(z.object({ certId: z.string(), level: z.number().int(), earnedAt: z.string() })),
+  /** The learner's level certificates, lowest level first, each with its revocation (decision 037). */
+  certificates: z.array(AdminLearnerCertificate),
   /** The latest attempts, newest first (at most 20). */
   recentAttempts: z.array(
     z.object({

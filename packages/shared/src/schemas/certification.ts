@@ -55,6 +55,10 @@ export const CertificateVerification = z.object({
   levelName: z.string(),
   /** ISO date the certificate was issued. */
   issuedAt: z.string(),
+  /** ISO time an admin revoked the certificate (decision 037); null while it stands. */
+  revokedAt: z.string().nullable(),
+  /** Why it was revoked; null while it stands. */
+  revocationReason: z.string().nullable(),
 });
 export type CertificateVerification = z.infer<typeof CertificateVerification>;
 

@@ -109,6 +109,17 @@ export const DataExportFile = z.object({
       verifyUrl: z.string(),
     }),
   ),
+  /**
+   * Each certificate as an Open Badges 3.0 credential (decision 037), signed at the export: a
+   * VC-JWT without the learner's name, revoked ones included (their status list says so).
+   */
+  credentials: z.array(
+    z.object({
+      level: z.number().int(),
+      code: z.string(),
+      credential: z.string(),
+    }),
+  ),
   /** The review box (decision 032): practice questions answered wrong, their step and next due date. */
   reviewBox: z.array(
     z.object({
