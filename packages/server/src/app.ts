@@ -8,11 +8,17 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import type { AppDeps } from './deps.ts';
+import { loadCredentialKeys, type CredentialKeys } from './lib/credential-keys.ts';
 import { createJwtService } from './lib/jwt.ts';
 import { attemptRoutes } from './features/attempts/routes.ts';
 import { benchRoutes } from './features/bench/routes.ts';
 import { publicAuthRoutes, userAuthRoutes } from './features/auth/routes.ts';
 import { certificationRoutes, publicCertificateRoutes } from './features/certification/routes.ts';
+import {
+  adminCredentialRoutes,
+  publicCredentialRoutes,
+  wellKnownCredentialRoutes,
+} from './features/credentials/routes.ts';
 import { familyRoutes, publicFamilyRoutes } from './features/family/routes.ts';
 import { dataRightsRoutes } from './features/data-rights/routes.ts';
 import { recordEarnedCertification } from './features/certification/service.ts';
@@ -69,6 +75,8 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   jwtSecret: string;
+  /** The credentials' keys (server.ts loads them at start); default: as configured, else the data folder's. */
+  credentialKeys?: CredentialKeys;
   mailer?: Mailer;
   rateLimiter?: RateLimiter;
   now?: () => Date;
@@ -144,6 +152,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     db: database.db,
     jwt: createJwtService(options.jwtSecret, config.jwtTtlSeconds),
+    credentialKeys:
+      options.credentialKeys ??
+      (await loadCredentialKeys({
+        dataDir: config.dataDir,
+        signingKey: config.credentialSigningKey,
+        retiredKeys: config.credentialRetiredKeys,
+      })),
     mailer:
       options.mailer ??
       createMailer({
@@ -211,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mediaRoutes(api, deps);
       publicAuthRoutes(api, deps);
       publicCertificateRoutes(api, deps);
+      publicCredentialRoutes(api, deps);
       planRoutes(api, deps);
       publicFamilyRoutes(api, deps);
       await api.register(async (payments) => paymentWebhookRoutes(payments, deps));
@@ -236,12 +252,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           adminSubscriptionRoutes(admin, deps);
           adminQuizRoutes(admin, deps);
           adminLearnerRoutes(admin, deps);
+          adminCredentialRoutes(admin, deps);
         },
         { prefix: '/admin' },
       );
     },
     { prefix: '/api' },
   );
+  // The credentials' public keys where JOSE verifiers look for them (decision 037).
+  wellKnownCredentialRoutes(app, deps);
 
   const serveWeb = options.serveWeb ?? existsSync(path.join(WEB_DIST, 'index.html'));
   if (serveWeb) {

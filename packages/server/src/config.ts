@@ -85,6 +85,10 @@ const ConfigSchema = z.object({
       .max(24 * 30)
       .default(24 * 7),
   ),
+  // Decision 037: a private Ed25519 JWK (JSON) signing the credentials, and retired keys (a JSON
+  // array of JWKs) whose credentials still verify. Checked by lib/credential-keys.ts, never printed.
+  CREDENTIAL_SIGNING_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  CREDENTIAL_RETIRED_KEYS: z.preprocess(emptyToUndefined, z.string().optional()),
   PAYMENT_LINK_PLAN59: optionalUrl(/^https:\/\/[^\s]+$/, 'https'),
   PAYMENT_LINK_PLAN99: optionalUrl(/^https:\/\/[^\s]+$/, 'https'),
   PAYMENT_LINK_PLAN199: optionalUrl(/^https:\/\/[^\s]+$/, 'https'),
@@ -147,6 +151,12 @@ export interface Config {
   /** Undefined until resolved: server.ts reads it or generates one under dataDir. */
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
+  /**
+   * The credentials' signing key and retired keys as configured (decision 037); undefined: the
+   * data folder's (lib/credential-keys.ts). Secret: never logged.
+   */
+  credentialSigningKey: string | undefined;
+  credentialRetiredKeys: string | undefined;
   paymentLinks: Record<'plan59' | 'plan99' | 'plan199' | 'plan299', string | null>;
   paymentWebhookSecret: string | undefined;
   supportNumber: string;
@@ -193,6 +203,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: raw.MAIL_FROM,
     jwtSecret: raw.JWT_SECRET,
     jwtTtlSeconds: Math.round(raw.JWT_TTL_HOURS * 3600),
+    credentialSigningKey: raw.CREDENTIAL_SIGNING_KEY,
+    credentialRetiredKeys: raw.CREDENTIAL_RETIRED_KEYS,
     paymentLinks: {
       plan59: raw.PAYMENT_LINK_PLAN59 ?? null,
       plan99: raw.PAYMENT_LINK_PLAN99 ?? null,

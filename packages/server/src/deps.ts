@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/index.ts';
+import type { CredentialKeys } from './lib/credential-keys.ts';
 import type { JwtService } from './lib/jwt.ts';
 import type { AccountCache } from './lib/account-cache.ts';
 import type { BackgroundWork } from './lib/background-work.ts';
@@ -13,6 +14,8 @@ export interface AppDeps {
   database: Database;
   db: Db;
   jwt: JwtService;
+  /** The keys that sign and verify the Open Badges credentials (decision 037). */
+  credentialKeys: CredentialKeys;
   mailer: Mailer;
   rateLimiter: RateLimiter;
   /** Quiz content in memory, dropped on every edit in every instance (lib/quiz-cache.ts). */

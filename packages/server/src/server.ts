@@ -7,6 +7,7 @@ import { DataDirLockedError } from './db/lock.ts';
 import { ContentPackError, loadContentIfEmpty } from './features/content/loader.ts';
 import { startMediaSweeper } from './features/media/sweeper.ts';
 import { openDatabase, runMigrations, type Database } from './db/index.ts';
+import { CredentialKeyError, loadCredentialKeys } from './lib/credential-keys.ts';
 import { connectRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import {
   ensureDataDir,
@@ -37,6 +38,12 @@ async function main(): Promise<void> {
 async function start(config: Config): Promise<void> {
   ensureDataDir(config.dataDir, { embeddedDatabase: !config.databaseUrl });
   const jwtSecret = resolveJwtSecret(config);
+  // The credentials' signing key (decision 037): configured, or generated under dataDir on first start.
+  const credentialKeys = await loadCredentialKeys({
+    dataDir: config.dataDir,
+    signingKey: config.credentialSigningKey,
+    retiredKeys: config.credentialRetiredKeys,
+  });
   const database: Database = await openDatabase(config);
   // Filled once the app is built; the signal handlers exist earlier so start-up can be interrupted cleanly.
   const running: { app?: FastifyInstance } = {};
@@ -68,6 +75,7 @@ async function start(config: Config): Promise<void> {
     config,
     database,
     jwtSecret,
+    credentialKeys,
     ...(rateLimiter ? { rateLimiter } : {}),
     rateLimitFactor: config.rateLimitFactor,
     weeklyDigest: true,
@@ -110,6 +118,7 @@ main().catch((error: unknown) => {
     error instanceof ConfigError ||
     error instanceof StartupError ||
     error instanceof DataDirLockedError ||
+    error instanceof CredentialKeyError ||
     error instanceof ContentPackError
   ) {
     process.stderr.write(`\nQuizQuest cannot start: ${error.message}\n\n`);

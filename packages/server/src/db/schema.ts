@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -360,6 +361,67 @@ export const certificates = pgTable(
   (table) => [
     uniqueIndex('certificates_user_level_unique').on(table.userId, table.level),
     uniqueIndex('certificates_code_unique').on(table.code),
+  ],
+);
+
+/** Entries per status list (decision 037): 131,072, the Bitstring Status List's 16 KB minimum. */
+export const STATUS_LIST_SIZE = 131_072;
+
+/**
+ * A certificate's place on a revocation status list (decision 037): allocated once, on the first
+ * credential signed for it (or its revocation), at a random free index of the newest list. The
+ * credential's id `urn:uuid:<credential_id>` stays the same for every copy signed. The entry
+ * outlives the certificate (set null when the learner is erased), so its index is never reused.
+ */
+export const credentialStatusEntries = pgTable(
+  'credential_status_entries',
+  {
+    listId: integer('list_id').notNull(),
+    statusIndex: integer('status_index').notNull(),
+    certificateId: uuid('certificate_id').references(() => certificates.id, { onDelete: 'set null' }),
+    credentialId: uuid('credential_id').notNull().defaultRandom(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.listId, table.statusIndex] }),
+    uniqueIndex('credential_status_entries_certificate_unique').on(table.certificateId),
+    uniqueIndex('credential_status_entries_credential_unique').on(table.credentialId),
+    check('credential_status_entries_list_check', sql`${table.listId} >= 1`),
+    check(
+      'credential_status_entries_index_check',
+      sql`${table.statusIndex} >= 0 and ${table.statusIndex} < ${sql.raw(String(STATUS_LIST_SIZE))}`,
+    ),
+  ],
+);
+
+/**
+ * A revoked certificate (decision 037): by an admin, or 'Account deleted' when the learner is
+ * erased. Keyed by the certificate's status entry, so the status list keeps the bit set after the
+ * certificate itself is gone; at most one per certificate.
+ */
+export const certificateRevocations = pgTable(
+  'certificate_revocations',
+  {
+    listId: integer('list_id').notNull(),
+    statusIndex: integer('status_index').notNull(),
+    certificateId: uuid('certificate_id').references(() => certificates.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+    reason: text('reason').notNull(),
+    /** The admin who revoked it; null for an erasure (or once that admin is gone). */
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.listId, table.statusIndex] }),
+    foreignKey({
+      columns: [table.listId, table.statusIndex],
+      foreignColumns: [credentialStatusEntries.listId, credentialStatusEntries.statusIndex],
+      name: 'certificate_revocations_entry_fk',
+    }),
+    uniqueIndex('certificate_revocations_certificate_unique').on(table.certificateId),
+    // Erasing an admin sets their revocations' revoked_by to null.
+    index('certificate_revocations_revoked_by_idx')
+      .on(table.revokedBy)
+      .where(sql`${table.revokedBy} is not null`),
   ],
 );
 

@@ -1,7 +1,15 @@
-import { and, count, desc, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import { learnerIdPrefixOf } from '@quizquest/shared';
 import type { DbOrTx } from '../../db/index.ts';
-import { attempts, certifications, quizzes, subscriptions, users } from '../../db/schema.ts';
+import {
+  attempts,
+  certificateRevocations,
+  certificates,
+  certifications,
+  quizzes,
+  subscriptions,
+  users,
+} from '../../db/schema.ts';
 import { termInForceColumn } from '../../entitlements/plan.ts';
 
 /** A LIKE pattern matching `text` literally anywhere. */
@@ -89,6 +97,22 @@ export async function certificationsOf(db: DbOrTx, userId: string) {
     .from(certifications)
     .where(eq(certifications.userId, userId))
     .orderBy(certifications.level, certifications.earnedAt);
+}
+
+/** The learner's level certificates, lowest level first, each with its revocation if any (decision 037). */
+export async function certificatesOf(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      code: certificates.code,
+      level: certificates.level,
+      issuedAt: certificates.issuedAt,
+      revokedAt: certificateRevocations.revokedAt,
+      revocationReason: certificateRevocations.reason,
+    })
+    .from(certificates)
+    .leftJoin(certificateRevocations, eq(certificateRevocations.certificateId, certificates.id))
+    .where(eq(certificates.userId, userId))
+    .orderBy(asc(certificates.level));
 }
 
 export async function recentAttempts(db: DbOrTx, userId: string, limit: number) {

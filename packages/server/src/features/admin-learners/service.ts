@@ -59,10 +59,11 @@ export async function learnerDetail(deps: AppDeps, userId: string): Promise<Admi
   const now = deps.now();
   const row = await queries.learnerRow(deps.db, userId, now);
   if (!row) throw notFound(LEARNER_NOT_FOUND_MESSAGE);
-  const [active, history, earned, recent] = await Promise.all([
+  const [active, history, earned, issued, recent] = await Promise.all([
     planTermInForce(deps.db, userId, now),
     subscriptionHistory(deps.db, userId, 'newest-first'),
     queries.certificationsOf(deps.db, userId),
+    queries.certificatesOf(deps.db, userId),
     queries.recentAttempts(deps.db, userId, RECENT_ATTEMPTS),
   ]);
   return {
@@ -86,6 +87,13 @@ export async function learnerDetail(deps: AppDeps, userId: string): Promise<Admi
       certId: certification.certId,
       level: certification.level,
       earnedAt: certification.earnedAt.toISOString(),
+    })),
+    certificates: issued.map((certificate) => ({
+      code: certificate.code,
+      level: certificate.level,
+      issuedAt: certificate.issuedAt.toISOString(),
+      revokedAt: certificate.revokedAt ? certificate.revokedAt.toISOString() : null,
+      revocationReason: certificate.revokedAt ? certificate.revocationReason : null,
     })),
     recentAttempts: recent.map((attempt) => ({
       _id: attempt.id,

@@ -685,6 +685,9 @@ describe('GET /api/certificates/verify/:code (public)', () => {
       level: 1,
       levelName: 'Level 1',
       issuedAt: expect.any(String),
+      // Not revoked (decision 037; features/credentials tests the revoked case).
+      revokedAt: null,
+      revocationReason: null,
     });
     expect(response.body).not.toMatch(/Privatesurname|@example\.com|email|user/i);
   });

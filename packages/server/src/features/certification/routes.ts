@@ -5,6 +5,8 @@ import {
   CertificateVerification,
   CertificateViewQuery,
   CertificationProgress,
+  CREDENTIAL_MEDIA_TYPE,
+  CredentialDownloadQuery,
   MessageResponse,
   MyCertificationsResponse,
 } from '@quizquest/shared';
@@ -22,6 +24,14 @@ function sendPdf(reply: FastifyReply, file: { pdf: Buffer; fileName: string }) {
     .header('content-disposition', `inline; filename="${file.fileName}"`)
     .header('cache-control', 'private, no-store')
     .send(file.pdf);
+}
+
+function sendCredential(reply: FastifyReply, file: { credential: string; fileName: string }) {
+  return reply
+    .header('content-type', CREDENTIAL_MEDIA_TYPE)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(file.credential);
 }
 
 /** The signed-in certification calls of spec §7: progress, my certifications and the PDFs. */
@@ -52,6 +62,23 @@ export function certificationRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) =>
       sendPdf(reply, await service.levelCertificate(deps, currentUser(request).id, request.query.level)),
+  );
+
+  routes.get(
+    '/certification/credential',
+    {
+      schema: {
+        ...docs,
+        description: `The level's certificate as a signed Open Badges 3.0 credential (${CREDENTIAL_MEDIA_TYPE}, a compact JWS).`,
+        querystring: CredentialDownloadQuery,
+        response: { ...errorResponses, 403: MessageResponse },
+      },
+    },
+    async (request, reply) =>
+      sendCredential(
+        reply,
+        await service.levelCredential(deps, currentUser(request), request.query, request.headers),
+      ),
   );
 
   routes.get(

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   CERTIFICATE_CODE_PATTERN,
   completedLevels,
+  credentialFileName,
   currentLevel,
   findLevel,
   findPlan,
@@ -24,7 +26,10 @@ import {
   certificationRows,
   type CertificationRow,
 } from '../../entitlements/account-state.ts';
+import { requireParentPin } from '../../entitlements/parent-pin.ts';
+import { revocationOf, signCertificateCredential } from '../../lib/credentials.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import { limitOrThrow } from '../../lib/rate-limiter.ts';
 import { renderCertificatePdf } from './pdf.ts';
 import * as queries from './queries.ts';
@@ -215,5 +220,41 @@ export async function verifyCertificate(
     level: row.level,
     levelName: findLevel(row.level)?.name ?? `Level ${row.level}`,
     issuedAt: row.issuedAt.toISOString(),
+    revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
+    revocationReason: row.revokedAt ? row.revocationReason : null,
   };
+}
+
+export const CREDENTIAL_OF_REVOKED_MESSAGE =
+  'This certificate was revoked, so its credential cannot be downloaded.';
+
+/**
+ * GET /certification/credential?level={n}: the level's certificate as a signed Open Badges 3.0
+ * credential (decision 037), 403 until the level is complete or once the certificate is revoked.
+ * The learner's name goes in only when asked, and then, on an account with a parent PIN, only with
+ * a fresh proof of it (403 `pin-required`).
+ */
+export async function levelCredential(
+  deps: AppDeps,
+  user: AuthUser,
+  query: { level: number; includeName: boolean },
+  headers: IncomingHttpHeaders,
+) {
+  const { level } = query;
+  const rows = await earnedRows(deps.db, user.id);
+  if (!findLevel(level) || !isLevelFullyEarned(level, new Set(rows.map((row) => row.certId)))) {
+    throw forbidden(levelNotCompleteMessage(level));
+  }
+  if (query.includeName) await requireParentPin(deps, user, headers);
+  const [name, certificate] = await Promise.all([
+    query.includeName ? queries.learnerName(deps.db, user.id) : null,
+    issueCertificate(deps.db, user.id, level, deps.now()),
+  ]);
+  if (await revocationOf(deps.db, certificate.id)) throw forbidden(CREDENTIAL_OF_REVOKED_MESSAGE);
+  const credential = await signCertificateCredential(
+    deps,
+    { id: certificate.id, level, code: certificate.code, issuedAt: certificate.issuedAt },
+    { email: user.email, name: name ? `${name.firstName} ${name.lastName}`.trim() : null },
+  );
+  return { credential, fileName: credentialFileName(level) };
 }

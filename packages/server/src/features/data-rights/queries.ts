@@ -97,7 +97,12 @@ export async function certificationsOf(db: DbOrTx, userId: string) {
 
 export async function certificatesOf(db: DbOrTx, userId: string) {
   return db
-    .select({ level: certificates.level, code: certificates.code, issuedAt: certificates.issuedAt })
+    .select({
+      id: certificates.id,
+      level: certificates.level,
+      code: certificates.code,
+      issuedAt: certificates.issuedAt,
+    })
     .from(certificates)
     .where(eq(certificates.userId, userId))
     .orderBy(asc(certificates.level));

@@ -17,6 +17,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { accountLearners } from '../../entitlements/account-learners.ts';
 import { subscriptionHistory } from '../../entitlements/plan-changes.ts';
+import { revokeLearnersCertificates, signCertificateCredential } from '../../lib/credentials.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -79,6 +80,16 @@ async function exportLearner(deps: AppDeps, account: LearnerAccountRow): Promise
     queries.reviewBoxOf(deps.db, userId),
     queries.reviewAnswersOf(deps.db, userId),
   ]);
+  // Each certificate's credential signed now (decision 037), without the learner's name; one after
+  // the other, as a first signing allocates its status entry.
+  const credentials: DataExportFile['credentials'] = [];
+  for (const certificate of certificates) {
+    credentials.push({
+      level: certificate.level,
+      code: certificate.code,
+      credential: await signCertificateCredential(deps, certificate, { email: account.email, name: null }),
+    });
+  }
   const iso = (date: Date | null) => (date ? date.toISOString() : null);
   const earnedSubLevels = new Set(certifications.map((row) => row.certId));
   const attemptsPerQuiz = new Map<string, number>();
@@ -141,6 +152,7 @@ async function exportLearner(deps: AppDeps, account: LearnerAccountRow): Promise
       issuedAt: row.issuedAt.toISOString(),
       verifyUrl: `${deps.config.appUrl}/certificates/verify/${row.code}`,
     })),
+    credentials,
     // Pending draws and review sessions are left out: they are working state holding answer keys.
     reviewBox: reviewBox.map((row) => ({ ...row, dueAt: row.dueAt.toISOString() })),
     reviewAnswers: reviewAnswers.map((row) => ({ ...row, answeredAt: row.answeredAt.toISOString() })),
@@ -219,8 +231,9 @@ async function confirmPassword(deps: AppDeps, accountId: string, password: strin
 
 /**
  * Erases the account after the parent re-entered its password (decision 013). One transaction:
- * the payment events about it lose every personal field, the user's row goes (and with it the
- * e-mail tokens, plans, certifications and certificates), the attempts stay without a user for the
+ * the payment events about it lose every personal field, the certificates are revoked ('Account
+ * deleted', decision 037: the credentials handed out stop verifying), the user's row goes (and with
+ * it the e-mail tokens, plans, certifications and certificates), the attempts stay without a user for the
  * statistics, and the avatar goes when nobody else uses the same picture. A wrong password
  * changes nothing. Admin accounts are refused, so the app can never be left without an admin.
  */
@@ -241,6 +254,12 @@ export async function deleteAccount(deps: AppDeps, user: AuthUser, ip: string, p
         await queries.replacePaymentEventPayload(tx, event.id, redactPaymentEvent(event.payload, now));
       }
     }
+    // Their certificates' credentials stop verifying (decision 037) before the rows go.
+    await revokeLearnersCertificates(
+      tx,
+      rows.map((row) => row.id),
+      now,
+    );
     await queries.deleteUser(tx, user.accountId);
     await releaseAvatars(
       tx,
@@ -269,9 +288,9 @@ async function releaseAvatars(tx: DeletionTx, avatarIds: Array<string | null>) {
 
 /**
  * Removes one child after the parent re-entered the password (decision 035): that child's data is
- * erased as account deletion erases a learner's (plans, certifications, certificates, review box,
- * draws; attempts stay without a user for the statistics; payments made for that child lose their
- * personal fields). Removing the first child, whose row holds the account, first hands the account
+ * erased as account deletion erases a learner's (certificates revoked, then plans, certifications,
+ * certificates, review box, draws; attempts stay without a user for the statistics; payments made
+ * for that child lose their personal fields). Removing the first child, whose row holds the account, first hands the account
  * to the next child (the earliest added); the last child goes only with the account.
  */
 export async function removeLearner(
@@ -299,6 +318,7 @@ export async function removeLearner(
     for (const event of await queries.paymentEventsOf(tx, { id: row.id, email: null })) {
       await queries.replacePaymentEventPayload(tx, event.id, redactPaymentEvent(event.payload, now));
     }
+    await revokeLearnersCertificates(tx, [row.id], now);
     if (successor) await queries.handOverAccount(tx, row.id, successor.id);
     await queries.deleteUser(tx, row.id);
     if (successor) await queries.finishHandOver(tx, successor.id);
