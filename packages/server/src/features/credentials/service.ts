@@ -49,7 +49,7 @@ export function issuer(deps: AppDeps) {
 
 /** GET /api/credentials/achievements/{level}: levels 1 to 10, written as plain digits. */
 export function levelAchievement(deps: AppDeps, rawLevel: string) {
-  const found = /^\d{1,2}$/.test(rawLevel) ? achievement(deps.config.appUrl, Number(rawLevel)) : null;
+  const found = /^(?:[1-9]|10)$/.test(rawLevel) ? achievement(deps.config.appUrl, Number(rawLevel)) : null;
   if (!found) throw notFound(ACHIEVEMENT_NOT_FOUND_MESSAGE);
   return found;
 }
