@@ -12,6 +12,8 @@ export const loadPinResetPage = () => import('../features/pin/pages/pin-reset-pa
 export const loadPrivacyPage = () => import('../features/privacy/pages/privacy-page.tsx');
 export const loadVerifyCertificatePage = () =>
   import('../features/certification/pages/verify-certificate-page.tsx');
+export const loadVerifyCredentialPage = () =>
+  import('../features/certification/pages/verify-credential-page.tsx');
 export const loadChooseLearnerPage = () => import('../features/learners/pages/choose-learner-page.tsx');
 export const loadAppLayout = () => import('./app-layout.tsx');
 export const loadDashboardPage = () => import('../features/dashboard/pages/dashboard-page.tsx');

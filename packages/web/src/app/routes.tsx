@@ -24,6 +24,7 @@ import {
   loadSignupPage,
   loadSubscribePage,
   loadVerifyCertificatePage,
+  loadVerifyCredentialPage,
   loadVerifyEmailPage,
 } from './page-loaders.ts';
 import { HomeRedirect, RequireAdmin, RequireAuth, SignedOutOnly } from './guards.tsx';
@@ -103,6 +104,11 @@ export const routes: RouteObject[] = [
             // Public: anyone with a certificate's QR code or code can check it.
             path: 'certificates/verify/:code',
             ...page(loadVerifyCertificatePage, (m) => m.VerifyCertificatePage),
+          },
+          {
+            // Public: anyone given a credential file (issue 21) checks it, pasted or uploaded.
+            path: 'certificates/verify',
+            ...page(loadVerifyCredentialPage, (m) => m.VerifyCredentialPage),
           },
           {
             element: <RequireAuth />,

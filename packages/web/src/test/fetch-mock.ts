@@ -13,12 +13,14 @@ export interface MockReply {
   body?: unknown;
   /** Headers besides content-type (a download's content-disposition). */
   headers?: Record<string, string>;
+  /** A body sent as it is instead of `body` as JSON (a downloaded credential). */
+  text?: string;
 }
 
 export type MockHandler = MockReply | ((call: RecordedCall) => MockReply | Promise<MockReply>);
 
-function toResponse({ status = 200, body, headers = {} }: MockReply): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
+function toResponse({ status = 200, body, headers = {}, text }: MockReply): Response {
+  return new Response(text ?? (body === undefined ? null : JSON.stringify(body)), {
     status,
     headers: { 'content-type': 'application/json', ...headers },
   });

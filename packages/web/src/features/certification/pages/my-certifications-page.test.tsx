@@ -1,7 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LEVELS, type CertificationRecord, type MyCertificationsResponse } from '@quizquest/shared';
-import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
+import {
+  FAMILY_ERROR_CODES,
+  LEVELS,
+  PARENT_PIN_HEADER,
+  type CertificationRecord,
+  type MyCertificationsResponse,
+} from '@quizquest/shared';
+import { captureDownloads } from '../../../test/downloads.ts';
+import {
+  deferred,
+  mockFetch,
+  type MockHandler,
+  type MockReply,
+  type RecordedCall,
+} from '../../../test/fetch-mock.ts';
 import { showInHindi } from '../../../test/language.ts';
 import { learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 
@@ -203,5 +216,182 @@ describe('My Certifications page', { timeout: 15_000 }, () => {
     withCertifications({ body: { certifications: [{ certId: 'L1-C1' }] } });
     renderApp('/my-certifications');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load certifications.');
+  });
+});
+
+/** A credential as the server signs it: a compact JWS (three base64url parts). */
+const JWT = 'eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIn0.eyJ2YyI6dHJ1ZX0.c2lnbmF0dXJl';
+const credentialReply: MockReply = {
+  text: JWT,
+  headers: {
+    'content-type': 'application/vc+jwt',
+    'content-disposition': 'attachment; filename="quizquest-level-1-credential.jwt"',
+  },
+};
+const PIN_REQUIRED = {
+  status: 403,
+  body: { message: 'A parent PIN is needed for this.', code: FAMILY_ERROR_CODES.pinRequired },
+};
+/** The credential with the proof of a verified PIN, 'pin-required' without it when the name is asked for. */
+const guardedCredential: MockHandler = (call: RecordedCall) =>
+  new URLSearchParams(call.search).get('includeName') !== 'true' ||
+  call.headers.get(PARENT_PIN_HEADER) === 'proof-1'
+    ? credentialReply
+    : PIN_REQUIRED;
+const proof = {
+  body: { pinToken: 'proof-1', expiresAt: new Date(Date.now() + 600_000).toISOString() },
+};
+
+/** Opens Level 1's credential dialog on a page where Level 1 is complete. */
+async function openCredentialDialog(handlers: Record<string, MockHandler>) {
+  const fetch = withCertifications(body(levelOf(1), [1]), handlers);
+  const app = renderApp('/my-certifications');
+  await screen.findByRole('button', { name: 'Expand All' });
+  await app.user.click(levelToggle(1));
+  await app.user.click(within(levelSection(1)).getByRole('button', { name: 'Download credential' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Level 1 credential' });
+  return { ...app, ...fetch, dialog };
+}
+
+describe('My Certifications: the Open Badges credential (issue 21)', { timeout: 15_000 }, () => {
+  it('offers Download credential beside the certificate of a complete level only', async () => {
+    withCertifications(body([...levelOf(1), earned('L2-C1')], [1]));
+    const { user } = renderApp('/my-certifications');
+    await user.click(await screen.findByRole('button', { name: 'Expand All' }));
+    const first = within(levelSection(1));
+    expect(first.getByRole('button', { name: 'Download Certificate' })).toBeEnabled();
+    expect(first.getByRole('button', { name: 'Download credential' })).toBeEnabled();
+    expect(
+      within(levelSection(2)).queryByRole('button', { name: 'Download credential' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('saves the credential without the name by default, with the bearer header and no token in the URL', async () => {
+    const downloads = captureDownloads();
+    const { user, dialog, callsTo } = await openCredentialDialog({
+      'GET /api/certification/credential': guardedCredential,
+    });
+    const box = within(dialog).getByRole('checkbox', { name: "Include Asha's name" });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/Leave this off to keep the name private/);
+    expect(dialog).toHaveTextContent(
+      'A credential is your certificate as a digital file signed by QuizQuest',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Download credential' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [call] = callsTo('GET', '/api/certification/credential');
+    expect(call?.search).toBe('?level=1');
+    expect(call?.headers.get('authorization')).toBe('Bearer stored-token');
+    expect(call?.headers.get('accept')).toBe('application/vc+jwt');
+    expect(downloads.clicked).toEqual([
+      { href: 'blob:http://localhost/export-1', download: 'quizquest-level-1-credential.jwt' },
+    ]);
+    expect(downloads.blobs[0]?.type).toBe('application/vc+jwt');
+    expect(await downloads.blobs[0]?.text()).toBe(JWT);
+    expect(within(levelSection(1)).getByRole('status')).toHaveTextContent(
+      'Saved quizquest-level-1-credential.jwt.',
+    );
+    // Focus is back on the button that opened the dialog.
+    expect(within(levelSection(1)).getByRole('button', { name: 'Download credential' })).toHaveFocus();
+  });
+
+  it('asks for the parent PIN when the name is included, then saves the credential with the proof', async () => {
+    const downloads = captureDownloads();
+    const { user, dialog, callsTo } = await openCredentialDialog({
+      'GET /api/certification/credential': guardedCredential,
+      'POST /api/account/pin/verify': proof,
+    });
+    await user.click(within(dialog).getByRole('checkbox', { name: "Include Asha's name" }));
+    await user.click(within(dialog).getByRole('button', { name: 'Download credential' }));
+
+    const pin = await screen.findByRole('dialog', { name: 'Parent PIN' });
+    await user.type(within(pin).getByLabelText('Parent PIN (4 digits)'), '4821');
+    await user.click(within(pin).getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const calls = callsTo('GET', '/api/certification/credential');
+    expect(calls.map((call) => [call.search, call.headers.get(PARENT_PIN_HEADER)])).toEqual([
+      ['?level=1&includeName=true', null],
+      ['?level=1&includeName=true', 'proof-1'],
+    ]);
+    expect(downloads.clicked).toHaveLength(1);
+  });
+
+  it('saves nothing when the PIN dialog is closed, and says how to go on without the name', async () => {
+    const downloads = captureDownloads();
+    const { user, dialog } = await openCredentialDialog({
+      'GET /api/certification/credential': guardedCredential,
+    });
+    await user.click(within(dialog).getByRole('checkbox', { name: "Include Asha's name" }));
+    await user.click(within(dialog).getByRole('button', { name: 'Download credential' }));
+    const pin = await screen.findByRole('dialog', { name: 'Parent PIN' });
+    await user.click(within(pin).getByRole('button', { name: 'Cancel' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "Asha's name is added only after a parent types the parent PIN.",
+    );
+    expect(downloads.clicked).toEqual([]);
+    // Without the name no PIN is needed.
+    await user.click(within(dialog).getByRole('checkbox', { name: "Include Asha's name" }));
+    await user.click(within(dialog).getByRole('button', { name: 'Download credential' }));
+    await waitFor(() => expect(downloads.clicked).toHaveLength(1));
+  });
+
+  it('shows the server’s message in the dialog when the credential cannot be downloaded', async () => {
+    const downloads = captureDownloads();
+    const { user, dialog } = await openCredentialDialog({
+      'GET /api/certification/credential': {
+        status: 403,
+        body: { message: 'This certificate was revoked, so its credential cannot be downloaded.' },
+      },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Download credential' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This certificate was revoked, so its credential cannot be downloaded.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Download credential' })).toBeEnabled();
+    expect(downloads.clicked).toEqual([]);
+  });
+
+  it('never saves an answer that is not a credential', async () => {
+    const downloads = captureDownloads();
+    const { user, dialog } = await openCredentialDialog({
+      'GET /api/certification/credential': { text: '<html>proxy error</html>' },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Download credential' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The credential could not be downloaded. Please try again.',
+    );
+    expect(downloads.clicked).toEqual([]);
+  });
+
+  it('closes with Cancel or Escape without asking the server', async () => {
+    const { user, callsTo } = await openCredentialDialog({
+      'GET /api/certification/credential': guardedCredential,
+    });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(within(levelSection(1)).getByRole('button', { name: 'Download credential' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Level 1 credential' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo('GET', '/api/certification/credential')).toHaveLength(0);
+  });
+
+  it('speaks Hindi in the dialog', async () => {
+    showInHindi();
+    withCertifications(body(levelOf(1), [1]));
+    const { user } = renderApp('/my-certifications');
+    await screen.findByRole('button', { name: 'सब खोलें' });
+    const list = document.querySelector<HTMLElement>('.cert-levels');
+    if (!list) throw new Error('no level list');
+    const toggle = within(list).getByRole('button', { name: /^लेवल 1 / });
+    await user.click(toggle);
+    const section = toggle.closest('section') as HTMLElement;
+    await user.click(within(section).getByRole('button', { name: 'क्रेडेंशियल डाउनलोड करें' }));
+    const dialog = await screen.findByRole('dialog', { name: 'लेवल 1 का क्रेडेंशियल' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Asha का नाम भी जोड़ें' })).not.toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'रद्द करें' })).toBeInTheDocument();
   });
 });

@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
 import { currentLevel, LEVELS, type CertificationRecord, type Level, type SubLevel } from '@quizquest/shared';
+import { useParentPin } from '../../../components/parent-pin-dialog.tsx';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { Message } from '../../../i18n/message.tsx';
 import { useText } from '../../../i18n/use-text.ts';
 import { isAbort } from '../../../lib/api-client.ts';
 import { openPdf } from '../../../lib/open-pdf.ts';
+import { useAuth } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { certificatePath, fetchMyCertifications } from '../api.ts';
+import { CredentialDialog } from '../components/credential-dialog.tsx';
 import { formatCertificateDate } from '../dates.ts';
 
 type Loaded =
@@ -17,7 +20,8 @@ type Loaded =
 /**
  * Spec §2 My Certifications: levels 1 to 10, each collapsible, with Expand All / Collapse All;
  * sub-level cards Earned or Locked; a complete level has the 'Completed' badge and its
- * certificate download, the others a locked download.
+ * certificate download, the others a locked download. Beside a certificate's download, its
+ * signed Open Badges credential (issue 21): the name in it only if chosen, behind the parent PIN.
  */
 export function MyCertificationsPage() {
   const t = useText();
@@ -26,6 +30,12 @@ export function MyCertificationsPage() {
   const [reloads, setReloads] = useState(0);
   /** Levels the learner opened or closed; the others follow the default (the level being climbed is open). */
   const [toggled, setToggled] = useState<Record<number, boolean>>({});
+  const { user } = useAuth();
+  /** The level whose credential dialog is open. */
+  const [credentialLevel, setCredentialLevel] = useState<number | null>(null);
+  /** What the last credential download saved, said beside that level's buttons. */
+  const [saved, setSaved] = useState<{ level: number; fileName: string } | null>(null);
+  const { withParentPin, pinDialog } = useParentPin();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -92,11 +102,29 @@ export function MyCertificationsPage() {
                 complete={loaded.completed.has(level.id)}
                 open={toggled[level.id] ?? level.id === currentLevel(new Set(loaded.earned.keys()))}
                 onToggle={(open) => setToggled((current) => ({ ...current, [level.id]: open }))}
+                savedFile={saved?.level === level.id ? saved.fileName : null}
+                onCredential={() => {
+                  setSaved(null);
+                  setCredentialLevel(level.id);
+                }}
               />
             ))}
           </div>
         </>
       )}
+      {credentialLevel !== null ? (
+        <CredentialDialog
+          level={credentialLevel}
+          firstName={user?.first_name ?? ''}
+          withParentPin={withParentPin}
+          onSaved={(fileName) => {
+            setSaved({ level: credentialLevel, fileName });
+            setCredentialLevel(null);
+          }}
+          onCancel={() => setCredentialLevel(null)}
+        />
+      ) : null}
+      {pinDialog}
     </div>
   );
 }
@@ -112,8 +140,11 @@ function LevelSection(props: {
   complete: boolean;
   open: boolean;
   onToggle: (open: boolean) => void;
+  /** The file the level's credential was just saved as, else null. */
+  savedFile: string | null;
+  onCredential: () => void;
 }) {
-  const { level, earned, complete, open } = props;
+  const { level, earned, complete, open, savedFile } = props;
   const t = useText();
   const levelName = t('certification.myCertifications.levelName', { level: level.id });
   const panelId = `cert-level-${level.id}`;
@@ -147,15 +178,23 @@ function LevelSection(props: {
       <div id={panelId} className="cert-level-panel" hidden={!open}>
         <div className="cert-level-download">
           {complete ? (
-            <button
-              type="button"
-              className="button"
-              onClick={() =>
-                void openPdf(certificatePath(level.id), `quizquest-level-${level.id}-certificate.pdf`)
-              }
-            >
-              {t('certification.myCertifications.download')}
-            </button>
+            <>
+              <button
+                type="button"
+                className="button"
+                onClick={() =>
+                  void openPdf(certificatePath(level.id), `quizquest-level-${level.id}-certificate.pdf`)
+                }
+              >
+                {t('certification.myCertifications.download')}
+              </button>
+              <button type="button" className="button button-secondary" onClick={props.onCredential}>
+                {t('certification.myCertifications.downloadCredential')}
+              </button>
+              <p className="field-hint cert-credential-saved" role="status">
+                {savedFile ? t('certification.myCertifications.credentialSaved', { file: savedFile }) : ''}
+              </p>
+            </>
           ) : (
             <>
               <button type="button" className="button" disabled aria-describedby={hintId}>

@@ -13,6 +13,8 @@ const certificate: CertificateVerification = {
   level: 3,
   levelName: 'Level 3',
   issuedAt: '2026-03-11T20:00:00.000Z',
+  revokedAt: null,
+  revocationReason: null,
 };
 const verifyPath = `/api/certificates/verify/${CODE}`;
 
@@ -103,6 +105,52 @@ describe('certificate verification page', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('This certificate is genuine.')).toBeInTheDocument();
+  });
+
+  it('says Revoked, with the date and the reason, and never genuine, for a revoked certificate', async () => {
+    mockFetch({
+      [`GET ${verifyPath}`]: {
+        body: {
+          ...certificate,
+          revokedAt: '2026-05-02T19:30:00.000Z',
+          revocationReason: 'Issued by mistake',
+        },
+      },
+    });
+    renderApp(`/certificates/verify/${CODE}`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Revoked: this certificate is no longer valid.');
+    // The date in India's time zone, as the issue date: 19:30 UTC on the 2nd is the 3rd there.
+    expect(alert).toHaveTextContent('QuizQuest revoked this certificate for Level 3 on 3 May 2026.');
+    expect(alert).toHaveTextContent('Revoked on3 May 2026');
+    expect(alert).toHaveTextContent('ReasonIssued by mistake');
+    expect(alert).toHaveTextContent('Asha');
+    expect(alert).toHaveTextContent(CODE);
+    expect(screen.queryByText('This certificate is genuine.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says Revoked in Hindi', async () => {
+    mockFetch({
+      [`GET ${verifyPath}`]: {
+        body: { ...certificate, revokedAt: '2026-05-02T10:00:00.000Z', revocationReason: 'गलती से जारी' },
+      },
+    });
+    showInHindi();
+    renderApp(`/certificates/verify/${CODE}`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('रद्द: यह प्रमाणपत्र अब मान्य नहीं है।');
+    expect(alert).toHaveTextContent('रद्द होने की तारीख2 मई 2026');
+    expect(alert).toHaveTextContent('कारणगलती से जारी');
+  });
+
+  it('links to the check of a credential file', async () => {
+    mockFetch({ [`GET ${verifyPath}`]: { body: certificate } });
+    renderApp(`/certificates/verify/${CODE}`);
+    expect(await screen.findByRole('link', { name: 'Check a credential file instead' })).toHaveAttribute(
+      'href',
+      '/certificates/verify',
+    );
   });
 
   it('treats an answer that breaks the contract as a failed check, never as valid', async () => {

@@ -11,13 +11,14 @@ import { formatIssuedDate } from '../dates.ts';
 
 type Check =
   | { state: 'checking' }
-  | { state: 'valid'; certificate: CertificateVerification }
+  | { state: 'found'; certificate: CertificateVerification }
   | { state: 'not-found' }
   | { state: 'failed' };
 
 /**
  * The public page a certificate's QR code opens (/certificates/verify/{code}): it confirms the
- * certificate with the learner's first name, the level and the date, and nothing else.
+ * certificate with the learner's first name, the level and the date, and nothing else; a revoked
+ * one says so, with the date and the reason (issue 21).
  */
 export function VerifyCertificatePage() {
   const t = useText();
@@ -32,7 +33,7 @@ export function VerifyCertificatePage() {
     const controller = new AbortController();
     setCheck({ state: 'checking' });
     fetchVerification(code, { signal: controller.signal }).then(
-      (certificate) => setCheck({ state: 'valid', certificate }),
+      (certificate) => setCheck({ state: 'found', certificate }),
       (error: unknown) => {
         if (isAbort(error)) return;
         setCheck({ state: error instanceof ApiError && error.status === 404 ? 'not-found' : 'failed' });
@@ -48,30 +49,7 @@ export function VerifyCertificatePage() {
       <section className="card card-narrow verify-card" aria-labelledby="page-title">
         <h1 id="page-title">{t('certification.verify.title')}</h1>
         {shown.state === 'checking' ? <p role="status">{t('certification.verify.checking')}</p> : null}
-        {shown.state === 'valid' ? (
-          <div role="status">
-            <p className="form-success verify-result">
-              <Message id="certification.verify.valid" components={{ 0: <span aria-hidden="true" /> }} />
-            </p>
-            <p>
-              <Message
-                id="certification.verify.awarded"
-                values={{ firstName: shown.certificate.firstName, levelName: shown.certificate.levelName }}
-                components={{ 0: <strong />, 1: <strong /> }}
-              />
-            </p>
-            <dl className="verify-details">
-              <dt>{t('certification.verify.learner')}</dt>
-              <dd>{shown.certificate.firstName}</dd>
-              <dt>{t('certification.verify.level')}</dt>
-              <dd>{shown.certificate.levelName}</dd>
-              <dt>{t('certification.verify.issuedOn')}</dt>
-              <dd>{formatIssuedDate(shown.certificate.issuedAt)}</dd>
-              <dt>{t('certification.verify.code')}</dt>
-              <dd className="verify-code">{shown.certificate.code}</dd>
-            </dl>
-          </div>
-        ) : null}
+        {shown.state === 'found' ? <Certificate certificate={shown.certificate} /> : null}
         {shown.state === 'not-found' ? (
           <div role="alert">
             <p className="form-error verify-result">
@@ -101,9 +79,73 @@ export function VerifyCertificatePage() {
           </div>
         ) : null}
         <p className="link-row">
+          <Link to="/certificates/verify">{t('certification.verify.checkCredential')}</Link>
+        </p>
+        <p className="link-row">
           <Link to="/">{t('certification.verify.home')}</Link>
         </p>
       </section>
     </PublicLayout>
+  );
+}
+
+/**
+ * A certificate the code names: genuine, or revoked by QuizQuest (issue 21), then with the date and
+ * the reason, and never the word genuine.
+ */
+function Certificate({ certificate }: { certificate: CertificateVerification }) {
+  const t = useText();
+  const { revokedAt } = certificate;
+  const details = (
+    <dl className="verify-details">
+      <dt>{t('certification.verify.learner')}</dt>
+      <dd>{certificate.firstName}</dd>
+      <dt>{t('certification.verify.level')}</dt>
+      <dd>{certificate.levelName}</dd>
+      <dt>{t('certification.verify.issuedOn')}</dt>
+      <dd>{formatIssuedDate(certificate.issuedAt)}</dd>
+      {revokedAt !== null ? (
+        <>
+          <dt>{t('certification.verify.revokedOn')}</dt>
+          <dd>{formatIssuedDate(revokedAt)}</dd>
+          <dt>{t('certification.verify.reason')}</dt>
+          <dd>{certificate.revocationReason ?? t('certification.verify.noReason')}</dd>
+        </>
+      ) : null}
+      <dt>{t('certification.verify.code')}</dt>
+      <dd className="verify-code">{certificate.code}</dd>
+    </dl>
+  );
+  if (revokedAt !== null) {
+    return (
+      <div role="alert">
+        <p className="form-error verify-result">
+          <Message id="certification.verify.revoked" components={{ 0: <span aria-hidden="true" /> }} />
+        </p>
+        <p>
+          <Message
+            id="certification.verify.revokedText"
+            values={{ levelName: certificate.levelName, date: formatIssuedDate(revokedAt) }}
+            components={{ 0: <strong />, 1: <strong /> }}
+          />
+        </p>
+        {details}
+      </div>
+    );
+  }
+  return (
+    <div role="status">
+      <p className="form-success verify-result">
+        <Message id="certification.verify.valid" components={{ 0: <span aria-hidden="true" /> }} />
+      </p>
+      <p>
+        <Message
+          id="certification.verify.awarded"
+          values={{ firstName: certificate.firstName, levelName: certificate.levelName }}
+          components={{ 0: <strong />, 1: <strong /> }}
+        />
+      </p>
+      {details}
+    </div>
   );
 }
