@@ -1,5 +1,6 @@
 import {
   AdminCategoriesResponse,
+  AdminLearnerDetail,
   AdminLearnerListResponse,
   AdminQuizDetail,
   AdminQuizListResponse,
@@ -10,6 +11,7 @@ import {
   QuizImportErrorResponse,
   type QuizImportProblem,
   QuizImportResponse,
+  RevokeCertificateResponse,
   SubscriptionStateResponse,
   type AdminQuizFilters,
   type AdminQuizInput,
@@ -150,6 +152,24 @@ export async function importQuizzes(file: QuizImportRequest) {
 export async function searchLearners(search: string, page: number, signal?: AbortSignal) {
   const { data } = await apiRequest(`/admin/learners${query({ query: search.trim(), page })}`, { signal });
   return AdminLearnerListResponse.parse(data);
+}
+
+/** GET /admin/learners/{id}: one learner with their history, their level certificates among it. */
+export async function fetchLearnerDetail(userId: string, signal?: AbortSignal) {
+  const { data } = await apiRequest(`/admin/learners/${encodeURIComponent(userId)}`, { signal });
+  return AdminLearnerDetail.parse(data);
+}
+
+/**
+ * POST /admin/certificates/{code}/revoke (issue 21): the certificate and its credential stop
+ * being valid, with the reason the public check shows. 409 when it already was revoked.
+ */
+export async function revokeCertificate(code: string, reason: string) {
+  const { data } = await apiRequest(`/admin/certificates/${encodeURIComponent(code)}/revoke`, {
+    method: 'POST',
+    body: { reason },
+  });
+  return RevokeCertificateResponse.parse(data);
 }
 
 /** Activate a plan for 365 days from now, extend the plan in force by 365 days, or cancel it. */

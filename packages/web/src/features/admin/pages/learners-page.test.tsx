@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminLearnerRow } from '@quizquest/shared';
+import type { AdminLearnerCertificate, AdminLearnerDetail, AdminLearnerRow } from '@quizquest/shared';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
 import { showInHindi } from '../../../test/language.ts';
 import { admin, findToast, renderApp, storeSession } from '../../../test/render-app.tsx';
@@ -232,5 +232,187 @@ describe('learners page in Hindi', () => {
     expect(dialog).toHaveTextContent('Ravi Kumar (ravi@example.com) का Growth Plan 365 दिन और बढ़ाएँ?');
     expect(within(dialog).getByRole('button', { name: 'रद्द करें' })).toHaveFocus();
     expect(within(dialog).getByRole('button', { name: 'पक्का करें' })).toBeInTheDocument();
+  });
+});
+
+const levelOne: AdminLearnerCertificate = {
+  code: 'K7QM-2XPD-9HTA',
+  level: 1,
+  issuedAt: '2026-03-12T06:00:00.000Z',
+  revokedAt: null,
+  revocationReason: null,
+};
+const levelTwo: AdminLearnerCertificate = {
+  code: 'AB12-CD34-EF56',
+  level: 2,
+  issuedAt: '2026-04-01T06:00:00.000Z',
+  revokedAt: '2026-04-20T09:15:00.000Z',
+  revocationReason: 'Earned on a shared account',
+};
+
+function detailOf(certificates: AdminLearnerCertificate[]): { body: AdminLearnerDetail } {
+  return {
+    body: { ...paid, subscriptions: [], certifications: [], certificates, recentAttempts: [] },
+  };
+}
+
+/** Opens Ravi's certificates: Level 1 valid, Level 2 revoked. */
+async function openCertificates(handlers: Record<string, MockHandler> = {}) {
+  const app = await openLearners({
+    'GET /api/admin/learners/u2': detailOf([levelOne, levelTwo]),
+    ...handlers,
+  });
+  await screen.findByRole('table');
+  await app.user.click(screen.getByRole('button', { name: 'Certificates of ravi@example.com' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Certificates of Ravi Kumar' });
+  await within(dialog).findByRole('table');
+  return { ...app, dialog };
+}
+
+describe('certificates on the learners page (issue 21)', () => {
+  it("lists a learner's level certificates, valid or revoked with when and why", async () => {
+    const { dialog, callsTo } = await openCertificates();
+    expect(callsTo('GET', '/api/admin/learners/u2')).toHaveLength(1);
+    const table = within(dialog).getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Level', 'Code', 'Issued', 'Status', 'Actions']);
+    const first = within(table).getByRole('row', { name: /Level 1/ });
+    expect(first).toHaveTextContent('K7QM-2XPD-9HTA');
+    expect(first).toHaveTextContent('12/3/2026');
+    expect(first).toHaveTextContent('Valid');
+    expect(
+      within(first).getByRole('button', { name: 'Revoke the Level 1 certificate K7QM-2XPD-9HTA' }),
+    ).toBeInTheDocument();
+    const second = within(table).getByRole('row', { name: /Level 2/ });
+    expect(second).toHaveTextContent('Revoked');
+    expect(second).toHaveTextContent('Reason: Earned on a shared account');
+    expect(within(second).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('revokes a certificate with the reason asked for, then shows it revoked', async () => {
+    let revokedNow = false;
+    const { user, dialog, callsTo } = await openCertificates({
+      'GET /api/admin/learners/u2': () =>
+        detailOf(
+          revokedNow
+            ? [
+                { ...levelOne, revokedAt: '2026-05-02T10:00:00.000Z', revocationReason: 'Issued by mistake' },
+                levelTwo,
+              ]
+            : [levelOne, levelTwo],
+        ),
+      'POST /api/admin/certificates/K7QM-2XPD-9HTA/revoke': (call) => {
+        revokedNow = true;
+        return {
+          body: {
+            code: 'K7QM-2XPD-9HTA',
+            revokedAt: '2026-05-02T10:00:00.000Z',
+            reason: (call.body as { reason: string }).reason,
+          },
+        };
+      },
+    });
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Revoke the Level 1 certificate K7QM-2XPD-9HTA' }),
+    );
+    const confirm = screen.getByRole('alertdialog', { name: 'Revoke Certificate' });
+    expect(confirm).toHaveAccessibleDescription(
+      /Revoke the Level 1 certificate K7QM-2XPD-9HTA of Ravi Kumar\?/,
+    );
+    const reason = within(confirm).getByLabelText('Reason');
+    expect(reason).toHaveFocus();
+
+    // Too short: asked again, nothing sent.
+    await user.type(reason, ' a ');
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke certificate' }));
+    expect(reason).toHaveAccessibleDescription(/Give a reason of 3 to 500 characters\.$/);
+    expect(callsTo('POST', '/api/admin/certificates/K7QM-2XPD-9HTA/revoke')).toHaveLength(0);
+
+    await user.clear(reason);
+    await user.type(reason, '  Issued by mistake ');
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke certificate' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(callsTo('POST', '/api/admin/certificates/K7QM-2XPD-9HTA/revoke').map((call) => call.body)).toEqual(
+      [{ reason: 'Issued by mistake' }],
+    );
+    expect(await findToast('Level 1 certificate K7QM-2XPD-9HTA revoked.')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Level 1 certificate K7QM-2XPD-9HTA revoked.');
+    const first = await within(dialog).findByRole('row', { name: /Level 1/ });
+    await waitFor(() => expect(first).toHaveTextContent('Reason: Issued by mistake'));
+    expect(within(first).queryByRole('button')).not.toBeInTheDocument();
+    expect(callsTo('GET', '/api/admin/learners/u2')).toHaveLength(2);
+  });
+
+  it("shows the server's refusal in the reason dialog and reads the list again", async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user, dialog, callsTo } = await openCertificates({
+      'POST /api/admin/certificates/K7QM-2XPD-9HTA/revoke': {
+        status: 409,
+        body: { message: 'This certificate is already revoked.' },
+      },
+    });
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Revoke the Level 1 certificate K7QM-2XPD-9HTA' }),
+    );
+    const confirm = screen.getByRole('alertdialog', { name: 'Revoke Certificate' });
+    await user.type(within(confirm).getByLabelText('Reason'), 'Issued by mistake');
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke certificate' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent(
+      'This certificate is already revoked.',
+    );
+    await waitFor(() => expect(callsTo('GET', '/api/admin/learners/u2')).toHaveLength(2));
+    expect(logged).toHaveBeenCalledWith('Failed to revoke the certificate', expect.anything());
+    await user.click(within(confirm).getByRole('button', { name: 'Keep certificate' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Certificates of Ravi Kumar' })).toBeInTheDocument();
+  });
+
+  it('says when a learner has no level certificate, and offers to try again when the list fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let reads = 0;
+    const { user } = await openLearners({
+      'GET /api/admin/learners/u1': () => {
+        reads += 1;
+        return reads === 1 ? { status: 500, body: { message: 'Internal server error' } } : detailOf([]);
+      },
+    });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Certificates of priya@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Certificates of Priya Nair' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Internal server error');
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(
+      await within(dialog).findByText(
+        'No level certificates yet: a level certificate comes with all 10 certifications of a level.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Certificates of priya@example.com' })).toHaveFocus();
+  });
+
+  it('speaks Hindi', async () => {
+    showInHindi();
+    const { user } = await (async () => {
+      mockFetch({
+        'GET /api/auth/me': { body: admin },
+        'GET /api/admin/learners': list([paid]),
+        'GET /api/admin/learners/u2': detailOf([levelOne, levelTwo]),
+      });
+      storeSession(admin);
+      return renderApp('/admin/learners', { userEventOptions: { delay: null } });
+    })();
+    await screen.findByRole('table', {}, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'ravi@example.com के प्रमाणपत्र' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ravi Kumar के प्रमाणपत्र' });
+    const first = await within(dialog).findByRole('row', { name: /लेवल 1/ });
+    expect(first).toHaveTextContent('मान्य');
+    await user.click(within(first).getByRole('button', { name: 'लेवल 1 का प्रमाणपत्र K7QM-2XPD-9HTA रद्द करें' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'प्रमाणपत्र रद्द करें' });
+    expect(within(confirm).getByLabelText('कारण')).toBeInTheDocument();
+    expect(within(confirm).getByRole('button', { name: 'प्रमाणपत्र रहने दें' })).toBeInTheDocument();
   });
 });

@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { changePlan, searchLearners, type PlanAction } from '../api.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { LearnerCertificatesDialog } from '../components/learner-certificates-dialog.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { formatDate } from '../lib/format.ts';
 import { adminToast } from '../lib/toast.ts';
@@ -81,7 +82,8 @@ function gradeText(t: Translate, grade: string): string {
 
 /**
  * The Learners page of the admin issue: find learners by e-mail or name, see their plan, its
- * expiry and their progress, and activate, extend or cancel a plan after a confirmation.
+ * expiry and their progress, and activate, extend or cancel a plan after a confirmation; open a
+ * learner's level certificates and revoke one, with a reason (issue 21).
  */
 export function AdminLearnersPage() {
   const t = useText();
@@ -94,6 +96,8 @@ export function AdminLearnersPage() {
   const [chosenPlans, setChosenPlans] = useState<Record<string, PaidPlanId>>({});
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState('');
+  /** The learner whose certificates are shown. */
+  const [certificatesOf, setCertificatesOf] = useState<AdminLearnerRow | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -228,6 +232,14 @@ export function AdminLearnersPage() {
                         <span className="table-note">
                           {t('admin.learners.attempts', { count: learner.attemptsCount })}
                         </span>
+                        <button
+                          type="button"
+                          className="button button-secondary button-small learner-certificates-button"
+                          aria-label={t('admin.learners.certificatesFor', { email: learner.email })}
+                          onClick={() => setCertificatesOf(learner)}
+                        >
+                          {t('admin.learners.certificates')}
+                        </button>
                       </td>
                       <td>
                         <div className="plan-actions">
@@ -346,6 +358,9 @@ export function AdminLearnersPage() {
             </p>
           ) : null}
         </ConfirmDialog>
+      ) : null}
+      {certificatesOf ? (
+        <LearnerCertificatesDialog learner={certificatesOf} onClose={() => setCertificatesOf(null)} />
       ) : null}
     </div>
   );
