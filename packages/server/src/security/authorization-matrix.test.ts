@@ -5,7 +5,7 @@ import { encodeGradeParam } from '@quizquest/shared';
 import { certificates, users } from '../db/schema.ts';
 import { quizBody } from '../testing/admin-quizzes.ts';
 import { createTestContext, insertChild, type TestContext } from '../testing/index.ts';
-import { insertCertifications, subLevelIdsOf } from '../testing/certification.ts';
+import { insertCertifications, newCertificateCode, subLevelIdsOf } from '../testing/certification.ts';
 import { answersFor, insertQuiz, type TestQuiz } from '../testing/quizzes.ts';
 import { pngImage, registeredRoutes, signIn, tableCounts, type SignedIn } from './support.ts';
 
@@ -41,6 +41,8 @@ let doomedQuizId: string;
 let learnerAttemptId: string;
 let learnerAvatarUrl: string;
 let certificateCode: string;
+/** A certificate of "other" that the admin's row revokes (decision 037). */
+let revocableCode: string;
 /** An added child of "learner"'s account (decision 035). */
 let learnerChildId: string;
 /** The attempt each caller's keyed submission recorded. */
@@ -86,6 +88,10 @@ beforeAll(async () => {
     .where(eq(certificates.userId, people.learner.id));
   if (!certificate) throw new Error('no certificate issued');
   certificateCode = certificate.code;
+  revocableCode = newCertificateCode();
+  await context.database.db
+    .insert(certificates)
+    .values({ userId: people.other.id, level: 2, code: revocableCode });
 });
 afterAll(async () => {
   await context.close();
@@ -293,9 +299,50 @@ const MATRIX: Row[] = [
         'issuedAt',
         'level',
         'levelName',
+        'revocationReason',
+        'revokedAt',
         'valid',
       ]);
       expect(body.firstName).toBe('Owner');
+    },
+  },
+  // The credentials' public side (decision 037): the same for everyone, nothing of a learner's.
+  {
+    method: 'GET',
+    route: '/.well-known/jwks.json',
+    url: () => '/.well-known/jwks.json',
+    status: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/credentials/issuer',
+    url: () => '/api/credentials/issuer',
+    status: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/credentials/achievements/:level',
+    url: () => '/api/credentials/achievements/1',
+    status: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/credentials/status/:listId',
+    url: () => '/api/credentials/status/1',
+    status: everyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/credentials/verify',
+    url: () => '/api/credentials/verify',
+    payload: () => ({ code: certificateCode }),
+    status: everyone(200),
+    check: (response) => {
+      // The first name, as the public certificate check shows it; never the e-mail or an id.
+      const body = response.json<Record<string, unknown>>();
+      expect(body).toMatchObject({ status: 'valid', code: certificateCode, name: 'Owner' });
+      expect(response.body).not.toContain(people.learner.email);
+      expect(response.body).not.toContain(people.learner.id);
     },
   },
   { method: 'GET', route: '/api/auth/me', url: () => '/api/auth/me', status: signedIn(200), check: ownEmail },
@@ -497,6 +544,18 @@ const MATRIX: Row[] = [
     url: () => '/api/certificates/download',
     status: status(401, 403, 200, 403),
   },
+  {
+    // Only one's own certificate's credential, as the PDF.
+    method: 'GET',
+    route: '/api/certification/credential',
+    url: () => '/api/certification/credential?level=1',
+    status: status(401, 403, 200, 403),
+    check: (response) => {
+      expect(response.headers['content-type']).toMatch(/^application\/vc\+jwt/);
+      const payload = Buffer.from(response.body.split('.')[1] ?? '', 'base64url').toString('utf8');
+      expect(payload).toContain(certificateCode);
+    },
+  },
   { method: 'GET', route: '/api/admin/quizzes', url: () => '/api/admin/quizzes', status: adminOnly(200) },
   {
     method: 'GET',
@@ -569,6 +628,13 @@ const MATRIX: Row[] = [
     payload: () => ({ action: 'activate', planId: 'plan59' }),
     status: adminOnly(200),
   },
+  {
+    method: 'POST',
+    route: '/api/admin/certificates/:code/revoke',
+    url: () => `/api/admin/certificates/${revocableCode}/revoke`,
+    payload: () => ({ reason: 'Revoked by the security matrix' }),
+    status: adminOnly(200),
+  },
 ];
 
 async function call(row: Row, actor: Actor) {
@@ -585,7 +651,10 @@ describe('authorization matrix', () => {
   it('has a row for every API route the app serves', () => {
     const listed = MATRIX.map((row) => `${row.method} ${row.route}`).sort();
     expect(new Set(listed).size).toBe(listed.length);
-    expect(registeredRoutes(context.app)).toEqual(listed);
+    // The API, and the credentials' JWKS where JOSE verifiers look for it (decision 037).
+    expect(
+      [...registeredRoutes(context.app), ...registeredRoutes(context.app, '/.well-known')].sort(),
+    ).toEqual(listed);
   });
 
   it.each(MATRIX.map((row) => [`${row.method} ${row.route}`, row] as const))('%s', async (_name, row) => {

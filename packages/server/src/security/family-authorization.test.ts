@@ -373,6 +373,7 @@ const SIGNED_IN_ROUTES: Record<string, 'learner' | 'account' | 'catalogue'> = {
   'GET /api/certification/my-certifications': 'learner',
   'GET /api/certification/view': 'learner',
   'GET /api/certificates/download': 'learner',
+  'GET /api/certification/credential': 'learner',
   'POST /api/user/delete-account': 'account',
   'GET /api/learners': 'account',
   'POST /api/learners': 'account',
@@ -402,6 +403,10 @@ const PUBLIC_ROUTES = [
   'POST /api/payments/webhook',
   'GET /api/certificates/verify/:code',
   'POST /api/account/pin/reset-confirm',
+  'GET /api/credentials/issuer',
+  'GET /api/credentials/achievements/:level',
+  'GET /api/credentials/status/:listId',
+  'POST /api/credentials/verify',
 ];
 
 interface MatrixRow {
@@ -716,6 +721,40 @@ const MATRIX: MatrixRow[] = [
       if (who.name === 'A2' || who.name === 'B1') {
         expectStatus(response, 200, who.name);
         expect((await readPdf(response.rawPayload)).items.join(' ')).toContain(who.firstName);
+      } else {
+        expectStatus(response, 403, who.name);
+      }
+    },
+  },
+  {
+    route: 'GET /api/certification/credential',
+    check: async (who) => {
+      // The credential of the caller's own certificate (decision 037): A2 and B1 have one, each
+      // naming its own learner when the name is asked for; A1 and B2 none.
+      const response = await request(
+        'GET',
+        '/api/certification/credential?level=1&includeName=true',
+        who.headers,
+      );
+      if (who.name === 'A2' || who.name === 'B1') {
+        expectStatus(response, 200, who.name);
+        const payload = JSON.parse(
+          Buffer.from(response.body.split('.')[1] ?? '', 'base64url').toString('utf8'),
+        ) as {
+          credentialSubject: unknown;
+          evidence: Array<{ id: string }>;
+        };
+        const subject = JSON.stringify(payload.credentialSubject);
+        expect(subject).toContain(who.firstName);
+        for (const name of CALLERS.filter((other) => other !== who.name)) {
+          expect(subject).not.toContain(learners[name].firstName);
+        }
+        const [own] = await context.database.db
+          .select({ code: certificates.code })
+          .from(certificates)
+          .where(and(eq(certificates.userId, who.id), eq(certificates.level, 1)));
+        expect(payload.evidence[0]?.id).toContain(own?.code ?? 'no certificate');
+        expectNothingOf(JSON.stringify(payload), otherFamily(who), who.name);
       } else {
         expectStatus(response, 403, who.name);
       }

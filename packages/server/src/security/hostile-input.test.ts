@@ -15,6 +15,7 @@ import {
   AdminQuizListQuery,
   AdminStatsQuery,
   CertificateViewQuery,
+  CredentialDownloadQuery,
   DeleteAccountRequest,
   DigestRequest,
   FamilyReportQuery,
@@ -31,15 +32,17 @@ import {
   RemoveLearnerRequest,
   ResetPasswordRequest,
   ResetPinRequest,
+  RevokeCertificateRequest,
   SetPinRequest,
   SignupRequest,
   SubmitQuizRequest,
   SubmitReviewRequest,
   SubscriptionActionRequest,
+  VerifyCredentialRequest,
   VerifyEmailRequest,
   VerifyPinRequest,
 } from '@quizquest/shared';
-import { subscriptions, users } from '../db/schema.ts';
+import { certificates, subscriptions, users } from '../db/schema.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from '../plugins/text-input.ts';
 import {
   createTestContext,
@@ -48,7 +51,7 @@ import {
   uniqueEmail,
   type TestContext,
 } from '../testing/index.ts';
-import { subscribe } from '../testing/certification.ts';
+import { newCertificateCode, subscribe } from '../testing/certification.ts';
 import { answersFor, insertQuiz, type TestQuiz } from '../testing/quizzes.ts';
 import {
   pngImage,
@@ -102,6 +105,7 @@ const NO_INPUT = [
   'GET /api/certification/my-certifications',
   'GET /api/certificates/download',
   'GET /api/admin/quizzes/quiz-categories',
+  'GET /api/credentials/issuer',
   'GET /api/learners',
   'GET /api/account/export',
   'POST /api/account/pin/reset',
@@ -118,6 +122,8 @@ let attemptId: string;
 let pngDataString: string;
 /** An added child of `learner`'s account (decision 035): the learner routes' id. */
 let child: { id: string };
+/** A certificate of `planTarget` the admin's revocation inputs target (decision 037). */
+let revocableCode: string;
 
 const counters = {
   inputsTried: 0,
@@ -138,6 +144,10 @@ beforeAll(async () => {
   attemptId = submitted.json<{ attemptId: string }>().attemptId;
   pngDataString = (await pngImage()).dataString;
   child = await insertChild(context.database, learner.id);
+  revocableCode = newCertificateCode();
+  await context.database.db
+    .insert(certificates)
+    .values({ userId: planTarget.id, level: 1, code: revocableCode });
 });
 afterAll(async () => {
   writeReliabilityResult(process.env.QQ_RELIABILITY_OUT, 'hostile-input', {
@@ -295,6 +305,30 @@ const TARGETS: Target[] = [
     query: { schema: CertificateViewQuery, valid: () => ({ level: '1' }) },
   },
   {
+    route: 'GET /api/certification/credential',
+    who: 'learner',
+    path: () => '/api/certification/credential',
+    query: { schema: CredentialDownloadQuery, valid: () => ({ level: '1', includeName: 'true' }) },
+  },
+  {
+    route: 'GET /api/credentials/achievements/:level',
+    who: 'anonymous',
+    path: (params) => `/api/credentials/achievements/${params.level}`,
+    params: () => ({ level: '1' }),
+  },
+  {
+    route: 'GET /api/credentials/status/:listId',
+    who: 'anonymous',
+    path: (params) => `/api/credentials/status/${params.listId}`,
+    params: () => ({ listId: '1' }),
+  },
+  {
+    route: 'POST /api/credentials/verify',
+    who: 'anonymous',
+    path: () => '/api/credentials/verify',
+    body: { schema: VerifyCredentialRequest, valid: () => ({ credential: 'eyJhbGciOiJFZERTQSJ9.e30.c2ln' }) },
+  },
+  {
     route: 'PUT /api/user/profile',
     who: 'learner',
     path: () => '/api/user/profile',
@@ -448,6 +482,16 @@ const TARGETS: Target[] = [
     path: (params) => `/api/admin/users/${params.userId}/subscription`,
     params: () => ({ userId: planTarget.id }),
     body: { schema: SubscriptionActionRequest, valid: () => ({ action: 'extend' }) },
+  },
+  {
+    route: 'POST /api/admin/certificates/:code/revoke',
+    who: 'admin',
+    path: (params) => `/api/admin/certificates/${params.code}/revoke`,
+    params: () => ({ code: revocableCode }),
+    body: {
+      schema: RevokeCertificateRequest,
+      valid: () => ({ reason: 'Revoked by the hostile input suite' }),
+    },
   },
 ];
 
