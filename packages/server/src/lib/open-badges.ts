@@ -159,7 +159,6 @@ export function buildCredential(input: CredentialInput) {
     credentialSchema: [{ id: OB_SCHEMA_URL, type: '1EdTechJsonSchemaValidator2019' }],
   };
 }
-export type OpenBadgeCredential = ReturnType<typeof buildCredential>;
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
