@@ -200,6 +200,22 @@ describe('the public documents', () => {
   });
 });
 
+describe('GET /api/docs', () => {
+  it('documents the credential routes (the JWKS lives outside /api)', async () => {
+    const response = await context.request({ method: 'GET', url: '/api/docs' });
+    expect(Object.keys(response.json<{ paths: object }>().paths)).toEqual(
+      expect.arrayContaining([
+        '/credentials/issuer',
+        '/credentials/achievements/{level}',
+        '/credentials/status/{listId}',
+        '/credentials/verify',
+        '/certification/credential',
+        '/admin/certificates/{code}/revoke',
+      ]),
+    );
+  });
+});
+
 describe('GET /api/certification/credential', () => {
   it('refuses anonymous callers, bad levels and levels not complete', async () => {
     expect((await download(undefined, 'level=1')).statusCode).toBe(401);
