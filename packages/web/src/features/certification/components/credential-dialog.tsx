@@ -8,8 +8,8 @@ import { downloadCredential } from '../api.ts';
 
 export interface CredentialDialogProps {
   level: number;
-  /** The learner's first name, for "Include Asha's name". */
-  firstName: string;
+  /** The learner's name as the credential would carry it, for "Include Asha Rao's name". */
+  learnerName: string;
   withParentPin: ParentPinHelper['withParentPin'];
   /** The credential was saved under this file name. */
   onSaved: (fileName: string) => void;
@@ -23,7 +23,7 @@ export interface CredentialDialogProps {
  */
 export function CredentialDialog({
   level,
-  firstName,
+  learnerName,
   withParentPin,
   onSaved,
   onCancel,
@@ -47,7 +47,7 @@ export function CredentialDialog({
       setBusy(false);
       setError(
         isPinCancelled(caught)
-          ? t('certification.credential.pinNeeded', { name: firstName })
+          ? t('certification.credential.pinNeeded', { name: learnerName })
           : errorMessage(caught, t('certification.credential.failed')),
       );
     }
@@ -77,11 +77,11 @@ export function CredentialDialog({
               }}
             />
             <label htmlFor={checkboxId}>
-              {t('certification.credential.includeName', { name: firstName })}
+              {t('certification.credential.includeName', { name: learnerName })}
             </label>
           </div>
           <p id={`${checkboxId}-hint`} className="field-hint">
-            {t('certification.credential.includeNameHint', { name: firstName })}
+            {t('certification.credential.includeNameHint', { name: learnerName })}
           </p>
         </div>
         {error ? (

@@ -271,7 +271,7 @@ describe('My Certifications: the Open Badges credential (issue 21)', { timeout: 
     const { user, dialog, callsTo } = await openCredentialDialog({
       'GET /api/certification/credential': guardedCredential,
     });
-    const box = within(dialog).getByRole('checkbox', { name: "Include Asha's name" });
+    const box = within(dialog).getByRole('checkbox', { name: "Include Asha Rao's name" });
     expect(box).not.toBeChecked();
     expect(box).toHaveAccessibleDescription(/Leave this off to keep the name private/);
     expect(dialog).toHaveTextContent(
@@ -302,7 +302,7 @@ describe('My Certifications: the Open Badges credential (issue 21)', { timeout: 
       'GET /api/certification/credential': guardedCredential,
       'POST /api/account/pin/verify': proof,
     });
-    await user.click(within(dialog).getByRole('checkbox', { name: "Include Asha's name" }));
+    await user.click(within(dialog).getByRole('checkbox', { name: "Include Asha Rao's name" }));
     await user.click(within(dialog).getByRole('button', { name: 'Download credential' }));
 
     const pin = await screen.findByRole('dialog', { name: 'Parent PIN' });
@@ -323,17 +323,17 @@ describe('My Certifications: the Open Badges credential (issue 21)', { timeout: 
     const { user, dialog } = await openCredentialDialog({
       'GET /api/certification/credential': guardedCredential,
     });
-    await user.click(within(dialog).getByRole('checkbox', { name: "Include Asha's name" }));
+    await user.click(within(dialog).getByRole('checkbox', { name: "Include Asha Rao's name" }));
     await user.click(within(dialog).getByRole('button', { name: 'Download credential' }));
     const pin = await screen.findByRole('dialog', { name: 'Parent PIN' });
     await user.click(within(pin).getByRole('button', { name: 'Cancel' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      "Asha's name is added only after a parent types the parent PIN.",
+      "Asha Rao's name is added only after a parent types the parent PIN.",
     );
     expect(downloads.clicked).toEqual([]);
     // Without the name no PIN is needed.
-    await user.click(within(dialog).getByRole('checkbox', { name: "Include Asha's name" }));
+    await user.click(within(dialog).getByRole('checkbox', { name: "Include Asha Rao's name" }));
     await user.click(within(dialog).getByRole('button', { name: 'Download credential' }));
     await waitFor(() => expect(downloads.clicked).toHaveLength(1));
   });
@@ -391,7 +391,7 @@ describe('My Certifications: the Open Badges credential (issue 21)', { timeout: 
     const section = toggle.closest('section') as HTMLElement;
     await user.click(within(section).getByRole('button', { name: 'क्रेडेंशियल डाउनलोड करें' }));
     const dialog = await screen.findByRole('dialog', { name: 'लेवल 1 का क्रेडेंशियल' });
-    expect(within(dialog).getByRole('checkbox', { name: 'Asha का नाम भी जोड़ें' })).not.toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Asha Rao का नाम भी जोड़ें' })).not.toBeChecked();
     expect(within(dialog).getByRole('button', { name: 'रद्द करें' })).toBeInTheDocument();
   });
 });

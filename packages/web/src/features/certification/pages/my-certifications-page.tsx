@@ -5,6 +5,7 @@ import { currentLanguage } from '../../../i18n/i18n.ts';
 import { Message } from '../../../i18n/message.tsx';
 import { useText } from '../../../i18n/use-text.ts';
 import { isAbort } from '../../../lib/api-client.ts';
+import { learnerName } from '../../../lib/learners.ts';
 import { openPdf } from '../../../lib/open-pdf.ts';
 import { useAuth } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -115,7 +116,7 @@ export function MyCertificationsPage() {
       {credentialLevel !== null ? (
         <CredentialDialog
           level={credentialLevel}
-          firstName={user?.first_name ?? ''}
+          learnerName={user ? learnerName(user) : ''}
           withParentPin={withParentPin}
           onSaved={(fileName) => {
             setSaved({ level: credentialLevel, fileName });

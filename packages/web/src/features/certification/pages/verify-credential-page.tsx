@@ -62,8 +62,16 @@ export function VerifyCredentialPage() {
   const [codeError, setCodeError] = useState('');
   const controller = useRef<AbortController | null>(null);
 
+  const outcome = useRef<HTMLDivElement>(null);
+
   // A check still on its way when the page is left is given up.
   useEffect(() => () => controller.current?.abort(), []);
+
+  // On a phone the answer is below the form: brought into view when it comes.
+  useEffect(() => {
+    if (check.state === 'done' || check.state === 'failed')
+      outcome.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [check]);
 
   async function runCheck(credential: string) {
     controller.current?.abort();
@@ -201,17 +209,19 @@ export function VerifyCredentialPage() {
             </button>
           </div>
         </form>
-        {check.state === 'checking' ? (
-          <p role="status" className="verify-credential-outcome">
-            {t('certification.verifyCredential.checking')}
-          </p>
-        ) : null}
-        {check.state === 'failed' ? (
-          <p className="form-error verify-credential-outcome" role="alert">
-            {check.text}
-          </p>
-        ) : null}
-        {check.state === 'done' ? <Outcome result={check.result} /> : null}
+        <div ref={outcome}>
+          {check.state === 'checking' ? (
+            <p role="status" className="verify-credential-outcome">
+              {t('certification.verifyCredential.checking')}
+            </p>
+          ) : null}
+          {check.state === 'failed' ? (
+            <p className="form-error verify-credential-outcome" role="alert">
+              {check.text}
+            </p>
+          ) : null}
+          {check.state === 'done' ? <Outcome result={check.result} /> : null}
+        </div>
 
         <form className="form verify-code-form" onSubmit={handleCode} noValidate>
           <h2 className="verify-code-heading">{t('certification.verifyCredential.codeHeading')}</h2>
