@@ -111,6 +111,14 @@ const MATRIX: Row[] = [
     payload: () => ({ action: 'activate', planId: 'plan59' }),
     adminStatus: 200,
   },
+  {
+    // Decision 037: no certificate has this code (the credentials tests revoke real ones).
+    method: 'POST',
+    route: '/api/admin/certificates/:code/revoke',
+    url: () => '/api/admin/certificates/AAAA-BBBB-CCCC/revoke',
+    payload: () => ({ reason: 'Revoked by the admin matrix' }),
+    adminStatus: 404,
+  },
 ];
 
 /** Every method + path under /api/admin, read from fastify's route tree (HEAD mirrors GET). */

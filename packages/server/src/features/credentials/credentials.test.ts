@@ -26,7 +26,9 @@ import {
   users,
 } from '../../db/schema.ts';
 import { generateSigningJwk, type PublicCredentialJwk } from '../../lib/credential-keys.ts';
+import type { AppDeps } from '../../deps.ts';
 import { ACCOUNT_DELETED_REASON } from '../../lib/credentials.ts';
+import { memoryRateLimiter } from '../../lib/rate-limiter.ts';
 import { insertCertifications, newCertificateCode, subLevelIdsOf } from '../../testing/certification.ts';
 import {
   createTestContext,
@@ -44,6 +46,8 @@ import {
   CREDENTIAL_INVALID_MESSAGE,
   CREDENTIAL_REVOKED_MESSAGE,
   CREDENTIAL_VALID_MESSAGE,
+  CREDENTIAL_VERIFY_RATE_MESSAGE,
+  verify,
 } from './service.ts';
 
 /**
@@ -505,6 +509,23 @@ describe('POST /api/credentials/verify', () => {
     const response = await verifyApi(payload);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toEqual(expect.any(String));
+  });
+
+  it('limits checks per address to 60 a minute', async () => {
+    const deps = {
+      db: context.database.db,
+      rateLimiter: memoryRateLimiter(),
+      rateLimitFactor: 1,
+    } as unknown as AppDeps;
+    const body = { code: 'AAAA-BBBB-CCCC' };
+    for (let index = 0; index < 60; index += 1) {
+      await expect(verify(deps, '203.0.113.9', body)).resolves.toMatchObject({ status: 'invalid' });
+    }
+    await expect(verify(deps, '203.0.113.9', body)).rejects.toMatchObject({
+      statusCode: 429,
+      message: CREDENTIAL_VERIFY_RATE_MESSAGE,
+    });
+    await expect(verify(deps, '203.0.113.10', body)).resolves.toMatchObject({ status: 'invalid' });
   });
 
   it('answers in Hindi to a Hindi reader', async () => {
