@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -223,6 +224,50 @@ function preloadFirstLoad(): Plugin {
   };
 }
 
+/**
+ * The installable app (issue 20, decision 038): the web app manifest and the service worker,
+ * src/sw/service-worker.ts built to /service-worker.js with the list of every file of the build to precache
+ * (Workbox's injectManifest). The page registers it itself (app/service-worker.ts), after the
+ * first page has loaded, and applies an update only on a navigation outside an attempt.
+ */
+function installableApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'service-worker.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    manifestFilename: 'manifest.webmanifest',
+    includeAssets: [],
+    manifest: {
+      id: '/',
+      name: 'QuizQuest',
+      short_name: 'QuizQuest',
+      description:
+        'Fun practice quizzes and level certificates for school children, with progress parents can follow.',
+      lang: 'en',
+      start_url: '/dashboard',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: '#1d4ed8',
+      background_color: '#ffffff',
+      categories: ['education', 'kids'],
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      rollupFormat: 'iife',
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      globIgnores: ['.vite/**', 'service-worker.js', 'apple-touch-icon.png'],
+    },
+    devOptions: { enabled: false },
+  });
+}
+
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
 const SRC = `${root.replaceAll('\\', '/')}src/`;
@@ -330,6 +375,7 @@ export default defineConfig({
     preloadFirstLoad(),
     inlineFirstPaint(),
     precompress(),
+    installableApp(),
   ],
   server: {
     port: 5173,

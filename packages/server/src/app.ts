@@ -200,6 +200,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
+      // What the API answers depends on who asks and in which language: a cache (the service
+      // worker's, decision 038) must match both, so one session's answers never reach another.
+      // Set first: a route that ever sets its own Vary must keep these two in it.
+      api.addHook('onRequest', (_request, reply, done) => {
+        reply.header('vary', 'Authorization, Accept-Language');
+        done();
+      });
       // The triggers' NOTIFY reaches this instance a moment after a write commits; a request that
       // wrote drops the state here itself before its answer leaves, so the next request never reads
       // the old state: the signed-in learner's own, or everyone's after an admin's or a public write

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaUrl, storeImageDataString } from '../lib/media.ts';
 import { createTestContext, type TestContext } from '../testing/index.ts';
 import { insertCertifications, subLevelIdsOf } from '../testing/certification.ts';
+import { insertQuiz } from '../testing/quizzes.ts';
 import { signIn, type SignedIn } from './support.ts';
 
 /**
@@ -102,6 +103,37 @@ describe('security headers on every kind of answer', () => {
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="[\w.-]+\.json"$/);
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('what a cache may keep (issue 20, decision 038)', () => {
+  it.each([
+    ['a public list', { method: 'GET', url: '/api/plans' }],
+    ['a 401', { method: 'GET', url: '/api/auth/me' }],
+  ] as const)('%s varies by Authorization and Accept-Language', async (_name, options) => {
+    const response = await context.request(options);
+    expect(response.headers.vary).toBe('Authorization, Accept-Language');
+  });
+
+  it("a learner's own read varies by Authorization, so another session's cache never matches it", async () => {
+    const response = await context.request({
+      method: 'GET',
+      url: '/api/certification/progress',
+      headers: learner.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.vary).toBe('Authorization, Accept-Language');
+  });
+
+  it('a quiz draw is never stored by any cache: it is replaced when submitted', async () => {
+    const quiz = await insertQuiz(context.database, { title: 'Headers: a draw' });
+    const response = await context.request({
+      method: 'GET',
+      url: `/api/quizzes/${quiz.id}`,
+      headers: learner.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
   });
 });
 

@@ -1,5 +1,6 @@
 import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { ConnectionStatus } from '../components/connection-status.tsx';
 import { AuthProvider } from '../lib/session.ts';
 import { AppToaster } from '../lib/toast.tsx';
 
@@ -14,13 +15,15 @@ function ScrollToTop() {
 }
 
 /**
- * Above every page: the session, the one toast container, and scroll to top on a new page. Pages
+ * Above every page: the session, the connection and update notices, the one toast container,
+ * and scroll to top on a new page. Pages
  * load lazily: the first one shows the quiet fallback; later navigations are transitions, so the
  * current page stays on screen until the next one's code is in.
  */
 export function RootLayout() {
   return (
     <AuthProvider>
+      <ConnectionStatus />
       <Suspense fallback={<BootFallback />}>
         <Outlet />
       </Suspense>

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { registerServiceWorker } from '../lib/service-worker.ts';
 import { AppRoutes } from './routes.tsx';
 
 /**
@@ -22,4 +23,6 @@ export function startApp(): void {
       </StrictMode>,
     );
   });
+  // Offline use and installing (issue 20): after the first page, so it takes nothing from it.
+  registerServiceWorker();
 }

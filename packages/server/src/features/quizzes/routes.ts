@@ -62,12 +62,16 @@ export function quizRoutes(app: FastifyInstance, deps: AppDeps): void {
         response: { 200: QuizAttemptResponse, ...errorResponses, 403: MessageResponse },
       },
     },
-    async (request) =>
-      service.quizForAttempt(
+    async (request, reply) => {
+      // A draw is served once and replaced when submitted: no cache may answer it again (the
+      // service worker keeps a saved quiz's draw in IndexedDB instead, decision 038).
+      reply.header('cache-control', 'private, no-store');
+      return service.quizForAttempt(
         deps,
         currentUser(request).id,
         request.params.quizId,
         currentUser(request).language,
-      ),
+      );
+    },
   );
 }
