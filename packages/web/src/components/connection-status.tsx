@@ -1,24 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
+import { isOffline, subscribeConnection } from '../lib/connection.ts';
 import { applyUpdate, isAttemptPath, useUpdateAvailable } from '../lib/service-worker.ts';
 import { useText } from '../i18n/use-text.ts';
 
-const subscribeOnline = (listener: () => void) => {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-};
-
-/** Whether the browser has a network connection (its own `navigator.onLine`, kept current). */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
+/** Whether the app is offline now (lib/connection.ts), kept current. */
+export function useOffline(): boolean {
+  return useSyncExternalStore(subscribeConnection, isOffline, () => false);
 }
 
 /**
@@ -27,12 +15,12 @@ export function useOnline(): boolean {
  */
 export function ConnectionStatus() {
   const t = useText();
-  const online = useOnline();
+  const offline = useOffline();
   const updateAvailable = useUpdateAvailable();
   const { pathname } = useLocation();
   return (
-    <div className="connection-status" role="status">
-      {online ? null : <p className="connection-offline">{t('shell.offline.notice')}</p>}
+    <div className="connection-status" aria-live="polite">
+      {offline ? <p className="connection-offline">{t('shell.offline.notice')}</p> : null}
       {updateAvailable ? (
         <p className="connection-update">
           <span>{t('shell.update.available')}</span>

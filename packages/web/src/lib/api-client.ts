@@ -1,5 +1,6 @@
 import { PARENT_PIN_HEADER } from '@quizquest/shared/parent-pin';
 import { currentLanguage } from '../i18n/i18n.ts';
+import { reportAnswer, reportNoAnswer } from './connection.ts';
 import { liveParentPinProof } from './parent-pin-proof.ts';
 import { clearSession, getSession } from './session-store.ts';
 
@@ -35,6 +36,8 @@ export interface ApiRequestOptions {
   /** Send the stored bearer token when there is one (default). The sign-in calls send none. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Headers besides the client's own (the submissions' Idempotency-Key, decision 036). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface ApiResponse {
@@ -78,6 +81,7 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   const { method = 'GET', body, auth = true, signal } = options;
   // The server answers a visitor in the language shown (a learner in the account's, decision 034).
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
   };
@@ -99,8 +103,10 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
     });
   } catch (error) {
     if (isAbort(error)) throw error;
+    reportNoAnswer();
     throw new ApiError(0);
   }
+  reportAnswer();
 
   const data = await readJson(response);
   if (!response.ok) throw failure(response, data, token);
@@ -135,8 +141,10 @@ export async function apiFile(path: string, accept: string): Promise<Response> {
       credentials: 'same-origin',
     });
   } catch {
+    reportNoAnswer();
     throw new ApiError(0);
   }
+  reportAnswer();
   if (!response.ok) throw failure(response, await readJson(response), token);
   return response;
 }
