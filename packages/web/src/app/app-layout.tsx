@@ -4,6 +4,7 @@ import { LanguageSwitch } from '../components/language-switch.tsx';
 import { LearnerSwitch } from '../components/learner-switch.tsx';
 import { msg } from '../i18n/i18n.ts';
 import { useText } from '../i18n/use-text.ts';
+import { useOutboxSync } from '../lib/offline/outbox-sync.tsx';
 import { useAuth } from '../lib/session.ts';
 import { useLogout } from '../lib/use-logout.ts';
 
@@ -56,6 +57,7 @@ export function AppLayout() {
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
   const closeMenu = () => setMenuOpenOn(null);
   const logout = useLogout();
+  useOutboxSync();
   const t = useText();
   const { role } = useAuth();
   const links = role === 'admin' ? SIDEBAR_LINKS : [...SIDEBAR_LINKS, FAMILY_REPORT_LINK];

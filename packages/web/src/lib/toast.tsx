@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import type { Id, ToastOptions } from 'react-toastify';
+import type { Id, ToastContent, ToastOptions } from 'react-toastify';
 import { SIGN_IN_TOAST_MS } from './toast-settings.ts';
 
 /*
@@ -38,7 +38,7 @@ export function AppToaster() {
 export type ToastKind = 'info' | 'success' | 'warning' | 'error';
 
 /** Shows a toast (default duration 5 s unless options say otherwise); resolves to its id. */
-export async function showToast(kind: ToastKind, message: string, options?: ToastOptions): Promise<Id> {
+export async function showToast(kind: ToastKind, message: ToastContent, options?: ToastOptions): Promise<Id> {
   wantContainer();
   const { toast } = await import('react-toastify');
   return toast[kind](message, options);
@@ -55,7 +55,7 @@ export async function showLoadingToast(message: string, options?: ToastOptions):
  * Shows a toast and does not wait for it. A toast whose code cannot be fetched (offline) is
  * dropped: every page also shows its message inline.
  */
-export function notify(kind: ToastKind, message: string, options?: ToastOptions): void {
+export function notify(kind: ToastKind, message: ToastContent, options?: ToastOptions): void {
   showToast(kind, message, options).catch(() => undefined);
 }
 

@@ -8,7 +8,8 @@ import {
 } from '@quizquest/shared';
 import { apiRequest } from '../../lib/api-client.ts';
 import { apiGet } from '../../lib/prefetch.ts';
-import { QUIZ_HISTORY_PATH, quizPath } from './api-paths.ts';
+import { newIdempotencyKey } from '../../lib/offline/idempotency-key.ts';
+import { QUIZ_HISTORY_PATH, quizPath, quizSubmitPath, REVIEW_SUBMIT_PATH } from './api-paths.ts';
 
 const segment = (id: string) => encodeURIComponent(id);
 
@@ -21,11 +22,20 @@ export async function fetchQuiz(quizId: string, signal?: AbortSignal): Promise<Q
   return QuizAttemptResponse.parse(data);
 }
 
-/** Spec §7 POST /quizzes/submit/{quizId}: one option index per question; the server scores it. */
-export async function submitQuiz(quizId: string, answers: number[]): Promise<SubmitQuizResponse> {
-  const { data } = await apiRequest(`/quizzes/submit/${segment(quizId)}`, {
+/**
+ * Spec §7 POST /quizzes/submit/{quizId}: one option index per question; the server scores it.
+ * Always with an Idempotency-Key (decision 036): the page passes the one it keeps for the draw, so
+ * a retry of the same submission is answered with the first answer and never stored twice.
+ */
+export async function submitQuiz(
+  quizId: string,
+  answers: number[],
+  idempotencyKey = newIdempotencyKey(),
+): Promise<SubmitQuizResponse> {
+  const { data } = await apiRequest(quizSubmitPath(quizId), {
     method: 'POST',
     body: { answers },
+    headers: { 'Idempotency-Key': idempotencyKey },
   });
   return SubmitQuizResponse.parse(data);
 }
@@ -54,8 +64,18 @@ export async function fetchReview(signal?: AbortSignal): Promise<ReviewSessionRe
   return ReviewSessionResponse.parse(data);
 }
 
-/** POST /review/submit: one option index per question of the session; the server marks them. */
-export async function submitReview(answers: number[]): Promise<SubmitReviewResponse> {
-  const { data } = await apiRequest('/review/submit', { method: 'POST', body: { answers } });
+/**
+ * POST /review/submit: one option index per question of the session; the server marks them. With
+ * the Idempotency-Key the page keeps for the session (decision 036).
+ */
+export async function submitReview(
+  answers: number[],
+  idempotencyKey = newIdempotencyKey(),
+): Promise<SubmitReviewResponse> {
+  const { data } = await apiRequest(REVIEW_SUBMIT_PATH, {
+    method: 'POST',
+    body: { answers },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
   return SubmitReviewResponse.parse(data);
 }

@@ -1,12 +1,23 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { ReviewSessionResponse, SubmitReviewResponse } from '@quizquest/shared';
+import { SubmitReviewResponse, type ReviewSessionResponse } from '@quizquest/shared';
 import { Celebration } from '../../../components/celebration.tsx';
-import { errorMessage, isAbort } from '../../../lib/api-client.ts';
+import { API_BASE, ApiError, errorMessage, isAbort } from '../../../lib/api-client.ts';
+import { newIdempotencyKey } from '../../../lib/offline/idempotency-key.ts';
+import { REVIEW_OUTBOX_ID } from '../../../lib/offline/offline-store.ts';
+import {
+  keepForLater,
+  onOutboxSettled,
+  queuedSubmission,
+  refusalMessage,
+  syncOutbox,
+} from '../../../lib/offline/outbox-sync.tsx';
+import { useAuth } from '../../../lib/session.ts';
 import { useReadAloud } from '../../../lib/speech.ts';
 import { notify } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useText, type Translate } from '../../../i18n/use-text.ts';
+import { REVIEW_SUBMIT_PATH } from '../api-paths.ts';
 import { fetchReview, submitReview } from '../api.ts';
 import { AttemptQuestion } from '../components/attempt-question.tsx';
 import { ResultQuestionItem } from '../components/result-question-item.tsx';
@@ -16,8 +27,22 @@ import { scrollToTop } from '../page-helpers.ts';
 type Loaded =
   | { state: 'loading' }
   | { state: 'failed' }
+  /** No connection: the review is read from the server. */
+  | { state: 'needs-internet' }
   | { state: 'session'; session: ReviewSessionResponse }
-  | { state: 'result'; result: SubmitReviewResponse; answers: number[] };
+  | { state: 'result'; result: SubmitReviewResponse; answers: number[] }
+  /** Answered without a connection: the answers wait in the outbox. */
+  | { state: 'queued' }
+  | { state: 'refused'; message: string };
+
+const noConnection = (error: unknown) => error instanceof ApiError && error.status === 0;
+
+function answersOf(body: unknown): number[] {
+  if (typeof body !== 'object' || body === null || !('answers' in body) || !Array.isArray(body.answers)) {
+    return [];
+  }
+  return body.answers.filter((answer): answer is number => typeof answer === 'number');
+}
 
 /**
  * When a reviewed question comes back, in a child's words: `days` from the learner's today, in the
@@ -43,24 +68,89 @@ export function ReviewPage() {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [answers, setAnswers] = useState<Array<number | undefined>>([]);
   const [submitting, setSubmitting] = useState(false);
+  const learnerId = useAuth().user?._id ?? '';
+  /** The Idempotency-Key of this session's answers (decision 036); a new session, a new key. */
+  const submissionKey = useRef('');
 
-  const load = useCallback((signal?: AbortSignal) => {
-    scrollToTop();
-    setLoaded({ state: 'loading' });
-    setAnswers([]);
-    fetchReview(signal).then(
-      (session) => setLoaded({ state: 'session', session }),
-      (error: unknown) => {
-        if (!isAbort(error)) setLoaded({ state: 'failed' });
-      },
-    );
-  }, []);
+  const load = useCallback(
+    (signal?: AbortSignal) => {
+      scrollToTop();
+      submissionKey.current = newIdempotencyKey();
+      setLoaded({ state: 'loading' });
+      setAnswers([]);
+      const read = async (): Promise<Loaded | null> => {
+        // Answers waiting to be sent: this session is answered already.
+        if (learnerId && (await queuedSubmission(learnerId, REVIEW_OUTBOX_ID))) return { state: 'queued' };
+        try {
+          return { state: 'session', session: await fetchReview(signal) };
+        } catch (error) {
+          if (isAbort(error)) return null;
+          return { state: noConnection(error) ? 'needs-internet' : 'failed' };
+        }
+      };
+      void read().then((next) => {
+        if (next && !signal?.aborted) setLoaded(next);
+      });
+    },
+    [learnerId],
+  );
 
   useEffect(() => {
     const controller = new AbortController();
     load(controller.signal);
     return () => controller.abort();
   }, [load]);
+
+  // Answers waiting in the outbox: once the server has marked them, they show here.
+  const waiting = loaded.state === 'queued';
+  useEffect(() => {
+    if (!waiting || !learnerId) return;
+    return onOutboxSettled((entry) => {
+      if (entry.learnerId !== learnerId || entry.quizId !== REVIEW_OUTBOX_ID) return false;
+      if (entry.state === 'refused') {
+        setLoaded({ state: 'refused', message: refusalMessage(entry) });
+        return true;
+      }
+      const result = SubmitReviewResponse.safeParse(entry.response);
+      if (!result.success) return false;
+      scrollToTop();
+      setLoaded({ state: 'result', result: result.data, answers: answersOf(entry.body) });
+      return true;
+    });
+  }, [waiting, learnerId]);
+
+  if (loaded.state === 'queued' || loaded.state === 'refused' || loaded.state === 'needs-internet') {
+    return (
+      <div className="page review-page">
+        <h1>{t('attempts.review.title')}</h1>
+        {loaded.state === 'queued' ? (
+          <p role="status" className="banner banner-success">
+            {t('attempts.review.queued')}
+          </p>
+        ) : loaded.state === 'refused' ? (
+          <p role="alert" className="form-error">
+            {t('attempts.review.refused', { message: loaded.message })}
+          </p>
+        ) : (
+          <p role="alert" className="banner banner-warning">
+            {t('attempts.review.needsInternet')}
+          </p>
+        )}
+        <div className="actions">
+          <button
+            type="button"
+            className="button"
+            onClick={() => (loaded.state === 'queued' ? void syncOutbox() : load())}
+          >
+            {loaded.state === 'queued' ? t('attempts.review.sendNow') : t('attempts.review.tryAgain')}
+          </button>
+          <Link to="/dashboard" className="button button-secondary">
+            {t('attempts.review.backToDashboard')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
 
   if (loaded.state === 'loading' || loaded.state === 'failed') {
     return (
@@ -168,10 +258,26 @@ export function ReviewPage() {
     setSubmitting(true);
     const given = questions.map((_, index) => answers[index] ?? 0);
     try {
-      const result = await submitReview(given);
+      const result = await submitReview(given, submissionKey.current);
       scrollToTop();
       setLoaded({ state: 'result', result, answers: given });
     } catch (error) {
+      // No connection: the answers wait on this device and are marked when it is back (issue 20).
+      if (
+        noConnection(error) &&
+        (await keepForLater({
+          key: submissionKey.current,
+          quizId: REVIEW_OUTBOX_ID,
+          title: t('attempts.review.title'),
+          path: `${API_BASE}${REVIEW_SUBMIT_PATH}`,
+          body: { answers: given },
+        }))
+      ) {
+        scrollToTop();
+        setLoaded({ state: 'queued' });
+        void syncOutbox();
+        return;
+      }
       notify('error', errorMessage(error, t('attempts.review.submitFailed')));
       // The session may have been answered elsewhere (another tab): show what is due now.
       load();

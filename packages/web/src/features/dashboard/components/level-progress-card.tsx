@@ -3,6 +3,7 @@ import type { CertificationProgress } from '@quizquest/shared';
 import { Celebration } from '../../../components/celebration.tsx';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { useText } from '../../../i18n/use-text.ts';
+import { SaveForOffline } from '../../../lib/offline/save-for-offline.tsx';
 import { openPdf } from '../../../lib/open-pdf.ts';
 import { levelCard, type SubLevelTile } from '../level-card.ts';
 
@@ -41,20 +42,36 @@ function Tile({ tile }: { tile: SubLevelTile }) {
   );
 }
 
-/** The certification progress card of spec §2 and §4 for the level the learner is climbing. */
-export function LevelProgressCard({ progress }: { progress: CertificationProgress | null }) {
+/**
+ * The certification progress card of spec §2 and §4 for the level the learner is climbing.
+ * `offline`: the progress could not be asked for (no connection), said beside spec §8's text.
+ */
+export function LevelProgressCard({
+  progress,
+  offline = false,
+}: {
+  progress: CertificationProgress | null;
+  offline?: boolean;
+}) {
   const t = useText();
   if (!progress) {
     return (
-      <section className="level-card" data-tour="certification-quizzes" aria-busy="true">
+      <section className="level-card" data-tour="certification-quizzes" aria-busy={!offline}>
         <p role="status" className="muted">
           {t('dashboard.levelCard.loading')}
+          {offline ? ` ${t('dashboard.levelCard.offline')}` : null}
         </p>
       </section>
     );
   }
 
   const card = levelCard(progress);
+  // The quiz the active tile opens: it can be saved for offline (issue 20).
+  const nextQuiz = card.tiles.some(
+    (tile) => tile.state === 'active' && tile.quizId === progress.nextQuiz?._id,
+  )
+    ? progress.nextQuiz
+    : null;
   // The plan's message comes from the server, in the learner's language.
   const lockedMessage = progress.subscription_message || t('dashboard.levelCard.upgradeToUnlock');
   const upgradeLink = (
@@ -131,6 +148,20 @@ export function LevelProgressCard({ progress }: { progress: CertificationProgres
           </li>
         ))}
       </ul>
+
+      {nextQuiz ? (
+        <div className="level-offline">
+          <p id="next-quiz-title" className="muted">
+            {t('dashboard.levelCard.nextQuiz', { title: nextQuiz.title })}
+          </p>
+          <SaveForOffline
+            quizId={nextQuiz._id}
+            title={nextQuiz.title}
+            describedBy="next-quiz-title"
+            compact
+          />
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -34,7 +34,7 @@ export function DashboardPage() {
   useDocumentTitle(t('dashboard.page.documentTitle'));
   const { user } = useAuth();
   const { state } = useLocation();
-  const progress = useCertificationProgress();
+  const { progress, offline } = useCertificationProgress();
   const summary = useLearningSummary();
   const [tourDone, setTourDone] = useState(tourCompleted);
 
@@ -81,7 +81,7 @@ export function DashboardPage() {
         </div>
       ) : null}
 
-      <LevelProgressCard progress={progress} />
+      <LevelProgressCard progress={progress} offline={offline} />
 
       <StreakCard summary={summary} />
 

@@ -12,6 +12,7 @@ import { Message } from '../../../i18n/message.tsx';
 import { useText } from '../../../i18n/use-text.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { learnerName } from '../../../lib/learners.ts';
+import { clearOfflineData } from '../../../lib/offline/offline-store.ts';
 import { clearSession, useAuth } from '../../../lib/session.ts';
 import { leaveSignOutNotice } from '../../../lib/sign-out-notice.ts';
 import { useLearners } from '../../../lib/use-learners.ts';
@@ -78,6 +79,8 @@ export function YourDataSection({ canDeleteAccount }: YourDataSectionProps) {
   function handleDeleted() {
     leaveSignOutNotice(t('profile.data.deleted'));
     clearSession();
+    // The account is gone: so is what this device kept of it (issue 20).
+    clearOfflineData().catch((error: unknown) => console.error('Could not clear the offline data', error));
     void navigate('/login', { replace: true });
   }
 

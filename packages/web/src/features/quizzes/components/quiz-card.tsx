@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { PublishedQuiz } from '@quizquest/shared';
 import { useText } from '../../../i18n/use-text.ts';
+import { SaveForOffline } from '../../../lib/offline/save-for-offline.tsx';
 import { attemptsRemainingOnList, cardAction, type PracticeLimits } from '../practice-list.ts';
 
 interface QuizCardProps {
@@ -50,6 +51,8 @@ export function QuizCard({ quiz, featured, limits }: QuizCardProps) {
           </Link>
         )}
       </div>
+      {/* Issue 20: the pending draw kept on the device, to be taken without a connection. */}
+      <SaveForOffline quizId={quiz._id} title={quiz.title} describedBy={titleId} offer={action === 'start'} />
     </li>
   );
 }
