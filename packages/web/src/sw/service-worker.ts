@@ -24,10 +24,13 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import type { WorkboxPlugin } from 'workbox-core/types.js';
 import {
   MEDIA_CACHE,
+  OUTBOX_SENT_MESSAGE,
+  OUTBOX_SYNC_TAG,
   PERSONAL_CACHE,
   PUBLIC_CACHE,
   SKIP_WAITING_MESSAGE,
 } from '../lib/offline/cache-names.ts';
+import { sendOutbox } from '../lib/offline/outbox.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -102,3 +105,21 @@ self.addEventListener('message', (event) => {
 // The first install takes the open pages at once (nothing ran before it); an update waits for
 // the page's word (SKIP_WAITING_MESSAGE) and then takes them too.
 clientsClaim();
+
+/** Sends the outbox for every learner; the pages then show and clear what was settled. */
+async function sendQueuedSubmissions(): Promise<void> {
+  const { sent, refused, queued } = await sendOutbox();
+  if (sent.length + refused.length > 0) {
+    const pages = await self.clients.matchAll({ type: 'window' });
+    for (const page of pages) page.postMessage({ type: OUTBOX_SENT_MESSAGE });
+  }
+  // A rejection asks the browser to fire the sync again later (still offline, or a 5xx).
+  if (queued.length > 0) throw new Error('outbox: entries left queued');
+}
+
+// Background Sync, where the browser has it: the outbox goes when the connection is back, even
+// with QuizQuest closed. Elsewhere the page sends it on start and when the connection returns.
+self.addEventListener('sync', (event) => {
+  const syncEvent = event as ExtendableEvent & { tag: string };
+  if (syncEvent.tag === OUTBOX_SYNC_TAG) syncEvent.waitUntil(sendQueuedSubmissions());
+});
