@@ -20,12 +20,6 @@ export interface SavedQuiz {
 
 export type OutboxState = 'queued' | 'sent' | 'refused';
 
-/** A refusal as the server worded it ({message, code}); the page shows the message. */
-export interface OutboxRefusal {
-  message: string;
-  code?: string;
-}
-
 /** A submission waiting in the outbox, or sent (or refused) and not yet shown to the learner. */
 export interface OutboxEntry {
   /** The Idempotency-Key it is sent with (decision 036): one per submission. */
