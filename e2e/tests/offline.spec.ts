@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { AnswerKey, answerShown, packQuiz } from '../support/answers.ts';
 import {
+  activatePlan,
   createVerifiedLearner,
   expect,
   expectAccessible,
@@ -19,6 +20,7 @@ const QUIZ_TITLE = 'Computers: Digital Explorer';
 const key = new AnswerKey(packQuiz('practice/computers.json', { key: 'practice-computers-c3-5' }));
 const OFFLINE_DB = 'quizquest-offline';
 const PERSONAL_CACHE = 'qq-personal';
+const MEDIA_CACHE = 'qq-media';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -159,4 +161,60 @@ test('a saved quiz is taken offline, sent once when the network is back, and log
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   await expect.poll(() => databaseNames(page)).not.toContain(OFFLINE_DB);
   await expect.poll(() => personalCacheEntries(page)).toBe(0);
+});
+
+test("the dashboard's next certification quiz is saved with its pictures, which show offline", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const account = await createVerifiedLearner(page, { grade: 'c-3' });
+  await activatePlan(page.request, account, 'plan59');
+  await loginThroughUi(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 })
+    .toBe(true);
+
+  const card = page.getByRole('region', { name: 'Level 1 Certification Progress' });
+  await expect(card.getByText('Next quiz: Alphabet Adventurer')).toBeVisible();
+  await card.getByRole('button', { name: /Save for offline/ }).click();
+  await expect(card.getByText(/Saved for offline$/)).toBeVisible();
+  await expectAccessible(page);
+  await expectTargetsAtLeast24px(page);
+
+  // The draw saved is the learner's pending draw; its pictures are in the media cache.
+  const href = await card.getByRole('link', { name: /Alphabet Adventurer/ }).getAttribute('href');
+  const quizId = href?.split('/').pop() ?? '';
+  const draw = await page.request.get(`/api/quizzes/${quizId}`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+  });
+  const { questions } = (await draw.json()) as { questions: Array<{ questionImage: string | null }> };
+  const images = questions.flatMap((question) => (question.questionImage ? [question.questionImage] : []));
+  expect(images.length).toBeGreaterThan(0);
+  const cached = await page.evaluate(async (name) => {
+    const cache = await caches.open(name);
+    return (await cache.keys()).map((request) => new URL(request.url).pathname);
+  }, MEDIA_CACHE);
+  expect(cached).toEqual(expect.arrayContaining(images));
+
+  // Offline, the attempt opens from the device with its pictures.
+  await context.setOffline(true);
+  await page.goto(`/quizzes/attempt/${quizId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Alphabet Adventurer' })).toBeVisible();
+  await expect(page.getByText(/this is the copy of the quiz saved on this device/)).toBeVisible();
+  const picture = page.locator('img.question-image').first();
+  await expect(picture).toBeVisible();
+  await expect
+    .poll(() => picture.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
+
+  // A quiz not saved says plainly that it needs the internet.
+  await page.goto('/quizzes/attempt/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This quiz needs the internet: it is not saved on this device. Please connect to the internet and try again.',
+  );
+  await expectAccessible(page);
+  await context.setOffline(false);
 });
