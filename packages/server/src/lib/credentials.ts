@@ -6,6 +6,7 @@ import {
   certificates,
   credentialStatusEntries,
   STATUS_LIST_SIZE,
+  users,
 } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { buildCredential, signCredential } from './open-badges.ts';
@@ -204,4 +205,26 @@ export async function signCertificateCredential(
     name: holder.name,
   });
   return signCredential(deps.credentialKeys, credential, deps.now());
+}
+
+/**
+ * A certificate found by its public code, with only what a verifier may see (the first name) and
+ * its revocation: the public certificate check and the credential check both read it.
+ */
+export async function certificateByCode(db: DbOrTx, code: string) {
+  const [row] = await db
+    .select({
+      code: certificates.code,
+      level: certificates.level,
+      issuedAt: certificates.issuedAt,
+      firstName: users.firstName,
+      revokedAt: certificateRevocations.revokedAt,
+      revocationReason: certificateRevocations.reason,
+    })
+    .from(certificates)
+    .innerJoin(users, eq(users.id, certificates.userId))
+    .leftJoin(certificateRevocations, eq(certificateRevocations.certificateId, certificates.id))
+    .where(eq(certificates.code, code))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/index.ts';
-import { certificateRevocations, certificates, certifications, quizzes, users } from '../../db/schema.ts';
+import { certificates, certifications, quizzes, users } from '../../db/schema.ts';
 
 /**
  * Records a sub-level's certification once: the unique index (user, cert_id) turns a repeat or a
@@ -48,25 +48,6 @@ export async function certificateOf(db: DbOrTx, userId: string, level: number) {
  */
 export async function insertCertificate(db: DbOrTx, values: typeof certificates.$inferInsert) {
   await db.insert(certificates).values(values).onConflictDoNothing();
-}
-
-/** A certificate found by its public code, with only what a verifier may see, and its revocation. */
-export async function certificateByCode(db: DbOrTx, code: string) {
-  const [row] = await db
-    .select({
-      code: certificates.code,
-      level: certificates.level,
-      issuedAt: certificates.issuedAt,
-      firstName: users.firstName,
-      revokedAt: certificateRevocations.revokedAt,
-      revocationReason: certificateRevocations.reason,
-    })
-    .from(certificates)
-    .innerJoin(users, eq(users.id, certificates.userId))
-    .leftJoin(certificateRevocations, eq(certificateRevocations.certificateId, certificates.id))
-    .where(eq(certificates.code, code))
-    .limit(1);
-  return row ?? null;
 }
 
 /** What the learner's certificate shows of them: the name, in their language. */

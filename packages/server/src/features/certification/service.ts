@@ -27,7 +27,7 @@ import {
   type CertificationRow,
 } from '../../entitlements/account-state.ts';
 import { requireParentPin } from '../../entitlements/parent-pin.ts';
-import { revocationOf, signCertificateCredential } from '../../lib/credentials.ts';
+import { certificateByCode, revocationOf, signCertificateCredential } from '../../lib/credentials.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { limitOrThrow } from '../../lib/rate-limiter.ts';
@@ -211,7 +211,7 @@ export async function verifyCertificate(
   );
   const code = rawCode.trim().toUpperCase();
   if (!CERTIFICATE_CODE_PATTERN.test(code)) throw notFound(CERTIFICATE_NOT_FOUND_MESSAGE);
-  const row = await queries.certificateByCode(deps.db, code);
+  const row = await certificateByCode(deps.db, code);
   if (!row) throw notFound(CERTIFICATE_NOT_FOUND_MESSAGE);
   return {
     valid: true,

@@ -7,6 +7,7 @@ import {
 import { STATUS_LIST_SIZE } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import {
+  certificateByCode,
   certificateOfCredential,
   newestStatusList,
   revocationAt,
@@ -75,7 +76,7 @@ const revocationFields = (revocation: Revocation | null) => ({
 
 async function verifyCode(deps: AppDeps, rawCode: string): Promise<VerifyCredentialResponse> {
   const code = rawCode.trim().toUpperCase();
-  const row = CERTIFICATE_CODE_PATTERN.test(code) ? await queries.certificateByCode(deps.db, code) : null;
+  const row = CERTIFICATE_CODE_PATTERN.test(code) ? await certificateByCode(deps.db, code) : null;
   if (!row) return { status: 'invalid', message: CODE_UNKNOWN_MESSAGE };
   const revocation = row.revokedAt ? { revokedAt: row.revokedAt, reason: row.revocationReason ?? '' } : null;
   return {
