@@ -7,9 +7,9 @@
  *   A new version installs beside the running one and waits; the page tells it to take over on
  *   the next navigation that is not an attempt (app/service-worker.ts), so no attempt breaks.
  * - Question images (/api/media, addressed by content hash): cache first.
- * - Public lists (grades, plans) and the learner's category list: stale-while-revalidate.
- * - The learner's own reads (progress, certificates, history, results, profile, learners): network
- *   first, the last answer kept for when the network is gone. The API answers `Vary:
+ * - Public lists that change only with a deployment (grades, plans): stale-while-revalidate.
+ * - The learner's own reads (progress, certificates, history, results, profile, learners, their
+ *   quiz categories): network first, the last answer kept for when the network is gone. The API answers `Vary:
  *   Authorization, Accept-Language`, and the cache matches on it: another session's token never
  *   gets these answers; logout deletes the cache besides.
  * - Everything else under /api (the quiz draw, payments, exports, admin) is never cached: a saved
@@ -43,9 +43,10 @@ const PERSONAL_READS = [
   /^\/api\/quizzes\/result\/[^/]+$/,
   /^\/api\/user\/profile$/,
   /^\/api\/learners$/,
+  // The learner's categories too: shown stale, a category whose last quiz an admin just removed
+  // would still be offered (e2e/tests/admin.spec.ts), so online it is always fresh.
+  /^\/api\/quizzes\/quiz-categories$/,
 ];
-/** Lists shown from the cache at once and refreshed behind (the learner's categories). */
-const PERSONAL_LISTS = [/^\/api\/quizzes\/quiz-categories$/];
 /** Lists that are the same for everyone. */
 const PUBLIC_LISTS = [/^\/api\/grades\/get-grades$/, /^\/api\/plans$/];
 
@@ -85,11 +86,6 @@ registerRoute(
 registerRoute(
   ({ url, request }) => request.method === 'GET' && matches(PUBLIC_LISTS)(url),
   new StaleWhileRevalidate({ cacheName: PUBLIC_CACHE, plugins: [storableOnly] }),
-);
-
-registerRoute(
-  ({ url, request }) => request.method === 'GET' && matches(PERSONAL_LISTS)(url),
-  new StaleWhileRevalidate({ cacheName: PERSONAL_CACHE, plugins: [storableOnly] }),
 );
 
 registerRoute(
