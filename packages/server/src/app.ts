@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -10,6 +9,7 @@ import type { Database } from './db/index.ts';
 import type { AppDeps } from './deps.ts';
 import { loadCredentialKeys, type CredentialKeys } from './lib/credential-keys.ts';
 import { createJwtService } from './lib/jwt.ts';
+import { serverPath } from './lib/package-root.ts';
 import { attemptRoutes } from './features/attempts/routes.ts';
 import { benchRoutes } from './features/bench/routes.ts';
 import { publicAuthRoutes, userAuthRoutes } from './features/auth/routes.ts';
@@ -49,7 +49,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { responseSerializer } from './plugins/serializer.ts';
 import { rejectUnstorableText } from './plugins/text-input.ts';
 
-export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const WEB_DIST = serverPath('..', 'web', 'dist');
 
 declare module 'fastify' {
   interface FastifyInstance {

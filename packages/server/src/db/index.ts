@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { serverPath } from '../lib/package-root.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 
 export { schema };
@@ -26,7 +26,7 @@ const drivers = {
   migratePg: () => import('drizzle-orm/node-postgres/migrator'),
 };
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = serverPath('drizzle');
 
 export interface Database {
   db: Db;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { badRequest } from './http-error.ts';
+import { serverPath } from './package-root.ts';
 import { createWorkQueue } from './work-queue.ts';
 
 // OWASP's argon2id parameters: m = 19 MiB, t = 2, p = 1.
@@ -13,7 +14,7 @@ const ARGON2_OPTIONS = {
 } as const;
 
 const commonPasswords = new Set(
-  readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+  readFileSync(serverPath('src', 'lib', 'common-passwords.txt'), 'utf8')
     .split('\n')
     .filter((line) => line && !line.startsWith('#')),
 );

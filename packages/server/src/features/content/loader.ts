@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { ContentPack, type ContentQuiz, type QuizTranslations } from '@quizquest/shared';
 import type { Db, DbOrTx } from '../../db/index.ts';
 import type { QuizGenerator, StoredOption } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { serverPath } from '../../lib/package-root.ts';
 import {
   imageMetadata,
   MEDIA_MAX_BYTES,
@@ -30,7 +30,7 @@ import {
 } from './queries.ts';
 
 /** The bundled content pack: packages/server/content (docs/content-format.md). */
-export const CONTENT_DIR = fileURLToPath(new URL('../../../content', import.meta.url));
+export const CONTENT_DIR = serverPath('content');
 
 /** The folders of a pack that hold quiz files, in loading order. */
 export const CONTENT_FOLDERS = ['certification', 'practice'] as const;
