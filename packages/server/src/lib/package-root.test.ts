@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../app.ts';
 import { MIGRATIONS_FOLDER } from '../db/index.ts';
-import { CONTENT_DIR } from '../features/content/loader.ts';
 import { SERVER_ROOT, serverPath } from './package-root.ts';
 
 describe('the server package folder (found the same from src/ and from dist/server.js)', () => {
@@ -15,7 +14,7 @@ describe('the server package folder (found the same from src/ and from dist/serv
 
   it('holds the files the server reads beside its code', () => {
     expect(existsSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'))).toBe(true);
-    expect(existsSync(path.join(CONTENT_DIR, 'certification'))).toBe(true);
+    expect(existsSync(serverPath('content', 'certification'))).toBe(true);
     expect(WEB_DIST).toBe(path.resolve(SERVER_ROOT, '..', 'web', 'dist'));
   });
 });
