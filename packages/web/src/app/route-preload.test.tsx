@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { FamilyReportResponse, LearnerReport } from '@quizquest/shared';
 import { clearPrefetched } from '../lib/prefetch.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { learner, renderApp, storeSession } from '../test/render-app.tsx';
@@ -19,6 +20,26 @@ afterEach(() => {
 });
 
 const QUIZ_ID = 'quiz-1';
+
+const ASHA: LearnerReport = {
+  id: 'u1',
+  first_name: 'Asha',
+  last_name: 'Rao',
+  grade: 'c-3',
+  quizzesFinished: 1,
+  minutesSpent: 5,
+  accuracy: [{ category: 'Science', answered: 10, correct: 7 }],
+  mastery: [],
+  certificationsEarned: 0,
+  levelsCompleted: 0,
+  streak: { current: 1 },
+};
+const FAMILY_REPORT: FamilyReportResponse = {
+  days: 7,
+  from: '2026-11-18T12:00:00.000Z',
+  to: '2026-11-24T12:00:00.000Z',
+  learners: [],
+};
 
 describe('matchPath', () => {
   it('matches as React Router does: any case, a trailing slash, decoded params', () => {
@@ -93,6 +114,66 @@ describe('preloadRoute', () => {
       'GET /api/quizzes/history',
     ]);
   });
+
+  it("starts the result page's result and history reads", () => {
+    const fetches = mockFetch();
+    storeSession();
+    preloadRoute('/quizzes/result/attempt-1');
+    expect(fetches.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /api/quizzes/result/attempt-1',
+      'GET /api/quizzes/history',
+    ]);
+  });
+
+  it(
+    "starts the family report's first window, and the report page takes it",
+    { timeout: 15_000 },
+    async () => {
+      const fetches = mockFetch({
+        'GET /api/auth/me': { body: learner },
+        'GET /api/reports/family': { body: { ...FAMILY_REPORT, learners: [ASHA] } },
+      });
+      storeSession();
+      visit('/family-report');
+      preloadRoute('/family-report');
+      expect(fetches.callsTo('GET', '/api/reports/family').map((call) => call.search)).toEqual(['?days=7']);
+
+      renderApp('/family-report');
+      expect(await screen.findByRole('heading', { level: 2, name: 'Asha Rao' })).toBeInTheDocument();
+      expect(fetches.callsTo('GET', '/api/reports/family')).toHaveLength(1);
+    },
+  );
+
+  it(
+    'with a parent PIN the early report read is refused, and the page reads it again with the proof',
+    {
+      timeout: 15_000,
+    },
+    async () => {
+      const fetches = mockFetch({
+        'GET /api/auth/me': { body: learner },
+        'GET /api/reports/family': (call) =>
+          call.headers.get('x-parent-pin') === 'pin-proof'
+            ? { body: { ...FAMILY_REPORT, learners: [ASHA] } }
+            : { status: 403, body: { message: 'Enter the parent PIN to continue.', code: 'pin-required' } },
+        'POST /api/account/pin/verify': {
+          body: { pinToken: 'pin-proof', expiresAt: new Date(Date.now() + 600_000).toISOString() },
+        },
+      });
+      storeSession();
+      visit('/family-report');
+      preloadRoute('/family-report');
+
+      const { user } = renderApp('/family-report');
+      const dialog = await screen.findByRole('dialog', { name: 'Parent PIN' });
+      await user.type(within(dialog).getByLabelText(/Parent PIN/), '1234');
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      expect(await screen.findByRole('heading', { level: 2, name: 'Asha Rao' })).toBeInTheDocument();
+      expect(
+        fetches.callsTo('GET', '/api/reports/family').map((call) => call.headers.get('x-parent-pin')),
+      ).toEqual([null, 'pin-proof']);
+    },
+  );
 
   it('starts no API read without a token, on a public page, or on an unknown path', () => {
     const fetches = mockFetch();

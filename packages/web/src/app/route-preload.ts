@@ -1,10 +1,12 @@
 import { prefetch } from '../lib/prefetch.ts';
 import { getSession } from '../lib/session-store.ts';
-import { QUIZ_HISTORY_PATH, quizPath } from '../features/attempts/api-paths.ts';
+import { QUIZ_HISTORY_PATH, quizPath, resultPath } from '../features/attempts/api-paths.ts';
 import { CERTIFICATION_PROGRESS_PATH } from '../features/dashboard/api-paths.ts';
+import { familyReportPath, FIRST_REPORT_DAYS } from '../features/report/api-paths.ts';
 import {
   loadAppLayout,
   loadDashboardPage,
+  loadFamilyReportPage,
   loadLoginPage,
   loadMyCertificationsPage,
   loadPracticeQuizzesPage,
@@ -47,11 +49,24 @@ export const PAGE_PRELOADS: PagePreload[] = [
     signedIn: true,
     reads: ({ quizId = '' }) => [quizPath(quizId), QUIZ_HISTORY_PATH],
   },
-  { path: '/quizzes/result/:attemptId', load: [loadAppLayout, loadQuizResultPage], signedIn: true },
+  {
+    path: '/quizzes/result/:attemptId',
+    load: [loadAppLayout, loadQuizResultPage],
+    signedIn: true,
+    reads: ({ attemptId = '' }) => [resultPath(attemptId), QUIZ_HISTORY_PATH],
+  },
   { path: '/quizzes/my-attempts', load: [loadAppLayout, loadScoreboardPage], signedIn: true },
   { path: '/profile', load: [loadAppLayout, loadProfilePage], signedIn: true },
   { path: '/subscribe', load: [loadAppLayout, loadSubscribePage], signedIn: true },
   { path: '/my-certifications', load: [loadAppLayout, loadMyCertificationsPage], signedIn: true },
+  {
+    // Without a PIN proof (none lives across a load): with a parent PIN set it is refused, the
+    // page asks for the PIN and then reads the report again with the proof.
+    path: '/family-report',
+    load: [loadAppLayout, loadFamilyReportPage],
+    signedIn: true,
+    reads: () => [familyReportPath(FIRST_REPORT_DAYS)],
+  },
 ];
 
 /** `pattern`'s params when `pathname` matches it (as React Router matches: any case, trailing /). */

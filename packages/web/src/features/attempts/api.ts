@@ -9,9 +9,7 @@ import {
 import { apiRequest } from '../../lib/api-client.ts';
 import { apiGet } from '../../lib/prefetch.ts';
 import { newIdempotencyKey } from '../../lib/offline/idempotency-key.ts';
-import { QUIZ_HISTORY_PATH, quizPath, quizSubmitPath, REVIEW_SUBMIT_PATH } from './api-paths.ts';
-
-const segment = (id: string) => encodeURIComponent(id);
+import { QUIZ_HISTORY_PATH, quizPath, quizSubmitPath, resultPath, REVIEW_SUBMIT_PATH } from './api-paths.ts';
 
 /**
  * Spec §7 GET /quizzes/{quizId}: the quiz to attempt, without its answers. On arrival at the
@@ -40,9 +38,12 @@ export async function submitQuiz(
   return SubmitQuizResponse.parse(data);
 }
 
-/** Spec §7 GET /quizzes/result/{attemptId}. */
+/**
+ * Spec §7 GET /quizzes/result/{attemptId}. On arrival at the result page the request started
+ * beside the page's code (route-preload.ts) is the one read.
+ */
 export async function fetchResult(attemptId: string, signal?: AbortSignal): Promise<QuizResultResponse> {
-  const { data } = await apiRequest(`/quizzes/result/${segment(attemptId)}`, { signal });
+  const { data } = await apiGet(resultPath(attemptId), { signal });
   return QuizResultResponse.parse(data);
 }
 

@@ -7,7 +7,8 @@ import { useText } from '../../../i18n/use-text.ts';
 import { errorMessage, isAbort } from '../../../lib/api-client.ts';
 import { needsParentPin } from '../../../lib/parent-pin.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { fetchFamilyReport, type ReportDays } from '../api.ts';
+import { fetchFamilyReport } from '../api.ts';
+import { FIRST_REPORT_DAYS, type ReportDays } from '../api-paths.ts';
 import { LearnerReportCard } from '../components/learner-report-card.tsx';
 import '../report.css';
 
@@ -35,7 +36,7 @@ function lastDay(to: string): Date {
 export function FamilyReportPage() {
   const t = useText();
   useDocumentTitle(t('report.page.documentTitle'));
-  const [days, setDays] = useState<ReportDays>(7);
+  const [days, setDays] = useState<ReportDays>(FIRST_REPORT_DAYS);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [reloads, setReloads] = useState(0);
   const { withParentPin, pinDialog } = useParentPin();
