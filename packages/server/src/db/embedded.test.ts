@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../testing/migrations.ts';
 import { openEmbedded } from './index.ts';
 
 /**
@@ -22,7 +23,7 @@ function dataFolder(): string {
 async function rowsOf(dataDir: string, query: string): Promise<unknown[]> {
   const database = await openEmbedded(dataDir);
   try {
-    return (await database.db.execute(sql.raw(query))).rows;
+    return await queryRows(database, sql.raw(query));
   } finally {
     await database.close();
   }
