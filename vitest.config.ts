@@ -26,6 +26,14 @@ export default defineConfig({
       './packages/web/vite.config.ts',
       {
         test: {
+          name: 'bench',
+          root: './bench',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'scripts',
           root: './scripts',
           include: ['**/*.test.mjs'],

@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 /**
  * One scenario under load, in its own process so the load generator never shares the server's
  * event loop: a warm-up run whose figures are thrown away, then the measured run. Reads its
- * scenario as JSON from argv[2]; writes its figures as JSON on stdout.
+ * scenario as JSON from the file named by argv[2]; writes its figures as JSON on stdout.
  */
 
 export interface DriveInput {
@@ -17,6 +18,11 @@ export interface DriveInput {
    * `chosen` names by question id, in the draw's order; and again. Both requests are counted.
    */
   attempt?: { quizPath: string; chosen: Record<string, { type: string; value: string }> };
+  /**
+   * A new path on every request: each client walks `paths` from `offset` on, one step per
+   * request (the new-draw scenario: a quiz this learner has never opened, every time).
+   */
+  walk?: { paths: string[]; offset: number };
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
@@ -67,9 +73,25 @@ function attemptRequests(input: DriveInput): autocannon.Request[] | undefined {
   ];
 }
 
-function run(input: DriveInput, seconds: number): Promise<autocannon.Result> {
+/** Each request the next path of the client's walk (its own counter in its context). */
+function walkRequests(input: DriveInput, offset: number): autocannon.Request[] | undefined {
+  const { walk } = input;
+  if (!walk) return undefined;
+  return [
+    {
+      method: input.method,
+      setupRequest: (request, context) => {
+        const step = typeof context.step === 'number' ? context.step : offset;
+        context.step = step + 1;
+        return { ...request, path: walk.paths[step % walk.paths.length] ?? request.path };
+      },
+    },
+  ];
+}
+
+function run(input: DriveInput, seconds: number, walkOffset = 0): Promise<autocannon.Result> {
   let next = 0;
-  const requests = attemptRequests(input);
+  const requests = attemptRequests(input) ?? walkRequests(input, walkOffset);
   return autocannon({
     url: input.url,
     method: input.method,
@@ -87,9 +109,11 @@ function run(input: DriveInput, seconds: number): Promise<autocannon.Result> {
 }
 
 async function main(): Promise<void> {
-  const input = JSON.parse(process.argv[2] ?? '') as DriveInput;
-  if (input.warmupSeconds > 0) await run(input, input.warmupSeconds);
-  const result = await run(input, input.durationSeconds);
+  const input = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as DriveInput;
+  // The warm-up walks its own stretch of the paths, so the measured run never repeats one.
+  const stretch = Math.floor((input.walk?.paths.length ?? 0) / 2);
+  if (input.warmupSeconds > 0) await run(input, input.warmupSeconds, input.walk?.offset ?? 0);
+  const result = await run(input, input.durationSeconds, (input.walk?.offset ?? 0) + stretch);
   const statusCodes: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
     statusCodes[code] = (stats as { count: number }).count;

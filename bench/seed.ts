@@ -4,10 +4,12 @@ import { runMigrations, type Database } from '../packages/server/src/db/index.ts
 import {
   attempts,
   categories,
+  certificates,
   certifications,
   questions,
   quizGrades,
   quizzes,
+  reviewItems,
   subscriptions,
   users,
   type StoredOption,
@@ -18,12 +20,17 @@ import { loadContentIfEmpty } from '../packages/server/src/features/content/load
 /**
  * The benchmark's data, written straight through the server's db module while the server is not
  * running (PGlite allows one process at a time): the bundled content pack, learners on the
- * Ultimate plan, one learner with 5,000 attempts, an admin and a catalogue of 10,000 quizzes.
+ * Ultimate plan, one learner with 5,000 attempts (and a child, for the parent's report), an admin, a
+ * catalogue of 10,000 quizzes, a class of 40 learners, questions due for review and a certificate.
  */
 
 export const BENCH_PASSWORD = 'Bench-Quiz-Quest-2026';
 export const HISTORY_ATTEMPTS = 5_000;
 export const CATALOGUE_QUIZZES = 10_000;
+export const CLASSROOM_LEARNERS = 40;
+/** Questions waiting in each bench learner's review box. */
+const REVIEW_ITEMS = 10;
+export const CERTIFICATE_CODE = 'BENC-H7QM-2XPD';
 const BATCH = 500;
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -32,6 +39,10 @@ export interface SeededData {
   /** One learner per connection: submissions of one learner serialise on their row lock by design. */
   learnerEmails: string[];
   historyEmail: string;
+  /** A class taking the submission quiz at once (the classroom scenario). */
+  classroomEmails: string[];
+  /** The catalogue's quizzes, oldest first: every one a new draw for every learner. */
+  catalogueQuizIds: string[];
   /** A practice quiz of the content pack, shown by default for `grade`. */
   quizId: string;
   grade: string;
@@ -94,6 +105,10 @@ export async function seed(database: Database, learners: number, now = new Date(
     (_, index) => `bench-learner-${String(index + 1).padStart(3, '0')}@example.com`,
   );
   const historyEmail = 'bench-history@example.com';
+  const classroomEmails = Array.from(
+    { length: CLASSROOM_LEARNERS },
+    (_, index) => `bench-class-${String(index + 1).padStart(2, '0')}@example.com`,
+  );
   const person = (email: string, role: 'learner' | 'admin') => ({
     email,
     passwordHash,
@@ -107,7 +122,7 @@ export async function seed(database: Database, learners: number, now = new Date(
     .insert(users)
     .values([
       person(adminEmail, 'admin'),
-      ...[...learnerEmails, historyEmail].map((email) => person(email, 'learner')),
+      ...[...learnerEmails, historyEmail, ...classroomEmails].map((email) => person(email, 'learner')),
     ])
     .returning({ id: users.id, email: users.email, role: users.role });
   const learnerRows = inserted.filter((row) => row.role === 'learner');
@@ -122,6 +137,12 @@ export async function seed(database: Database, learners: number, now = new Date(
   );
   const historyUser = learnerRows.find((row) => row.email === historyEmail);
   if (!historyUser) throw new Error('history learner missing');
+  // The history learner's account has a second child, who has played too (the parent's report).
+  const [child] = await db
+    .insert(users)
+    .values({ accountId: historyUser.id, firstName: 'Bench', lastName: 'Child', grade, isVerified: true })
+    .returning({ id: users.id });
+  if (!child) throw new Error('child missing');
 
   // 5,000 attempts over the practice quizzes, one a minute going back in time.
   const snapshotQuestions = benchQuestions(10).map((question) => ({
@@ -144,6 +165,16 @@ export async function seed(database: Database, learners: number, now = new Date(
     };
   });
   await insertInBatches(history, (batch) => db.insert(attempts).values(batch));
+  await db
+    .insert(attempts)
+    .values(history.slice(0, 200).map((attempt) => ({ ...attempt, userId: child.id })));
+  // A level certificate, for the credential check by its public code.
+  await db.insert(certificates).values({
+    userId: historyUser.id,
+    level: 1,
+    code: CERTIFICATE_CODE,
+    issuedAt: new Date(now.getTime() - DAY),
+  });
 
   // Half of Level 1 earned, so progress has certifications to list and a next quiz to find.
   const level1 = LEVELS[0]?.subLevels.slice(0, 5) ?? [];
@@ -161,6 +192,7 @@ export async function seed(database: Database, learners: number, now = new Date(
   // The admin's catalogue: 10,000 quizzes of three questions, for a grade no bench learner has.
   const catalogueCategory = await categoryId(database, 'Bench catalogue');
   const catalogueGrade = grade === 'c-12' ? 'c-11' : 'c-12';
+  const catalogueQuizIds: string[] = [];
   const catalogue = Array.from({ length: CATALOGUE_QUIZZES }, (_, index) => ({
     title: `Bench catalogue quiz ${String(index + 1).padStart(5, '0')}`,
     categoryId: catalogueCategory,
@@ -172,6 +204,7 @@ export async function seed(database: Database, learners: number, now = new Date(
   const three = benchQuestions(3);
   await insertInBatches(catalogue, async (batch) => {
     const ids = await db.insert(quizzes).values(batch).returning({ id: quizzes.id });
+    catalogueQuizIds.push(...ids.map((row) => row.id));
     await db.insert(quizGrades).values(ids.map((row) => ({ quizId: row.id, grade: catalogueGrade })));
     await db
       .insert(questions)
@@ -194,9 +227,22 @@ export async function seed(database: Database, learners: number, now = new Date(
   if (!submitRow) throw new Error('submission quiz missing');
   const ten = benchQuestions(10);
   await db.insert(quizGrades).values({ quizId: submitRow.id, grade: catalogueGrade });
-  await db
+  const submitQuestionIds = await db
     .insert(questions)
-    .values(ten.map((question, position) => ({ ...question, quizId: submitRow.id, position })));
+    .values(ten.map((question, position) => ({ ...question, quizId: submitRow.id, position })))
+    .returning({ id: questions.id });
+
+  // Questions due for review in every bench learner's box (the review scenario).
+  await db.insert(reviewItems).values(
+    learnerRows.flatMap((row) =>
+      submitQuestionIds.slice(0, REVIEW_ITEMS).map((question) => ({
+        userId: row.id,
+        questionId: question.id,
+        quizId: submitRow.id,
+        dueAt: new Date(now.getTime() - DAY),
+      })),
+    ),
+  );
 
   // Statistics and visibility maps as autovacuum leaves them after a bulk load.
   await db.execute(sql`vacuum analyze`);
@@ -204,6 +250,8 @@ export async function seed(database: Database, learners: number, now = new Date(
     adminEmail,
     learnerEmails,
     historyEmail,
+    classroomEmails,
+    catalogueQuizIds,
     quizId,
     grade,
     submitQuiz: { id: submitRow.id, answers: ten.map((_, index) => index % 4) },
