@@ -298,6 +298,19 @@ describe('rows written straight into the database (no route)', () => {
 });
 
 describe('the cache keeps working', () => {
+  it('after a write emptied it, one statement tells who asks: the learner’s row with its holder’s', async () => {
+    const user = await learner();
+    await context.app.accountCache.sync();
+    context.app.accountCache.invalidate(user.id);
+    const statements = await context.database.captureQueries(() => me(context, user.headers));
+    const identity = statements.filter((query) => /"token_version"/.test(query.sql));
+    expect(identity).toHaveLength(1);
+    expect(identity[0]?.sql).toMatch(/"language"/);
+    // Both remembered: the next request reads no row of users to know who asks.
+    const warm = await context.database.captureQueries(() => me(context, user.headers));
+    expect(warm.filter((query) => /"token_version"/.test(query.sql))).toEqual([]);
+  });
+
   it('a warm quiz page sends at most the sync statement', async () => {
     const practice = await insertQuiz(context.database, { grades: ['c-3'] });
     const levelOne = await insertQuiz(context.database, { level: 1, subLevel: 'L1-C1', grades: ['c-3'] });

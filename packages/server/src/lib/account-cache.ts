@@ -30,9 +30,25 @@ export type AccountStateKind =
   /** Joined with each quiz's level and attempts allowed: dropped for everyone on any quiz change. */
   | 'attempted-quizzes';
 
+/** Another user's entry read by the same statement as the one asked for. */
+export interface RelatedEntry {
+  userId: string;
+  kind: AccountStateKind;
+  value: unknown;
+}
+
 export interface AccountCache {
-  /** One kind of a user's state, loaded on a miss; `null` and `undefined` are never remembered. */
-  get: <T>(userId: string, kind: AccountStateKind, load: () => Promise<T>) => Promise<T>;
+  /**
+   * One kind of a user's state, loaded on a miss; `null` and `undefined` are never remembered.
+   * `related` names other entries the same load read (the account holder's row, joined to the
+   * learner's): remembered with it, under the same check that no invalidation came in between.
+   */
+  get: <T>(
+    userId: string,
+    kind: AccountStateKind,
+    load: () => Promise<T>,
+    related?: (value: T) => RelatedEntry[],
+  ) => Promise<T>;
   /**
    * A value derived from everyone's attempts (the admin list's attempt totals): dropped on any
    * attempt change and with any user's state.
@@ -102,7 +118,12 @@ export function createAccountCache(database: Pick<Database, 'listen' | 'db'>): A
   const trusted = listener.trusted;
 
   return {
-    get: async <T>(userId: string, kind: AccountStateKind, load: () => Promise<T>): Promise<T> => {
+    get: async <T>(
+      userId: string,
+      kind: AccountStateKind,
+      load: () => Promise<T>,
+      related?: (value: T) => RelatedEntry[],
+    ): Promise<T> => {
       if (trusted()) {
         const state = users.get(userId);
         if (state?.has(kind)) return state.get(kind) as T;
@@ -110,9 +131,12 @@ export function createAccountCache(database: Pick<Database, 'listen' | 'db'>): A
       const started = epoch;
       const value = await load();
       if (trusted() && epoch === started && value !== null && value !== undefined) {
-        const state = users.get(userId) ?? new Map<AccountStateKind, unknown>();
-        state.set(kind, value);
-        users.set(userId, state);
+        for (const entry of [{ userId, kind, value }, ...(related?.(value) ?? [])]) {
+          if (entry.value === null || entry.value === undefined) continue;
+          const state = users.get(entry.userId) ?? new Map<AccountStateKind, unknown>();
+          state.set(entry.kind, entry.value);
+          users.set(entry.userId, state);
+        }
       }
       return value;
     },

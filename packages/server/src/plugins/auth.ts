@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Language } from '@quizquest/shared';
 import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/index.ts';
 import { users } from '../db/schema.ts';
@@ -33,13 +34,26 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+const holders = alias(users, 'holder');
+
+/** The learner's row and, in the same statement, its account holder's (see tokenAccount). */
 async function tokenLearner(db: Db, learnerId: string) {
-  const [learner] = await db
-    .select({ id: users.id, accountId: users.accountId, role: users.role, language: users.language })
+  const [row] = await db
+    .select({
+      id: users.id,
+      accountId: users.accountId,
+      role: users.role,
+      language: users.language,
+      email: holders.email,
+      tokenVersion: holders.tokenVersion,
+    })
     .from(users)
+    .innerJoin(holders, eq(holders.id, users.accountId))
     .where(eq(users.id, learnerId))
     .limit(1);
-  return learner ?? null;
+  if (!row) return null;
+  const { email, tokenVersion, ...learner } = row;
+  return { learner, account: email ? { email, tokenVersion } : null };
 }
 
 /** The account holder's row: the sign-in whose token version every learner's token carries. */
@@ -64,7 +78,19 @@ export async function resolveUser(deps: AuthDeps, request: FastifyRequest): Prom
   const claims = await deps.jwt.verify(token);
   if (!claims) return null;
   if (!/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
-  const learner = await deps.accountCache.get(claims.sub, 'user', () => tokenLearner(deps.db, claims.sub));
+  // One statement on a miss (after any write to the account): the holder's row comes joined, and is
+  // remembered under the holder's id only if no invalidation came in between.
+  let holder: Awaited<ReturnType<typeof tokenAccount>> = null;
+  const learner = await deps.accountCache.get(
+    claims.sub,
+    'user',
+    async () => {
+      const row = await tokenLearner(deps.db, claims.sub);
+      holder = row?.account ?? null;
+      return row?.learner ?? null;
+    },
+    (loaded) => (loaded && holder ? [{ userId: loaded.accountId, kind: 'account', value: holder }] : []),
+  );
   if (!learner) return null;
   // Cached under the holder's id: a password reset there drops it for every learner of the account.
   const account = await deps.accountCache.get(learner.accountId, 'account', () =>
