@@ -148,10 +148,13 @@ class CountingLogger {
   }
 }
 
+/** Connections each instance's pool opens to PostgreSQL at most. */
+export const POSTGRES_POOL_SIZE = 10;
+
 export async function openPostgres(databaseUrl: string, options: { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: options.max ?? 10,
+    max: options.max ?? POSTGRES_POOL_SIZE,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Language } from '@quizquest/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../deps.ts';
-import type { Db } from '../db/index.ts';
+import { POSTGRES_POOL_SIZE, type Database, type Db } from '../db/index.ts';
 import { users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
+import { batcherPerDatabase, createReadBatcher } from '../lib/read-batcher.ts';
 
-type AuthDeps = Pick<AppDeps, 'db' | 'jwt' | 'accountCache'>;
+type AuthDeps = Pick<AppDeps, 'db' | 'database' | 'jwt' | 'accountCache'>;
 
 export interface AuthUser {
   /** The active learner (decision 035): every learner-scoped route acts on this row. */
@@ -36,9 +37,9 @@ function bearerToken(request: FastifyRequest): string | null {
 
 const holders = alias(users, 'holder');
 
-/** The learner's row and, in the same statement, its account holder's (see tokenAccount). */
-async function tokenLearner(db: Db, learnerId: string) {
-  const [row] = await db
+/** Learners' rows and, in the same statement, their account holders' (see tokenAccount). */
+async function tokenLearners(db: Db, learnerIds: string[]) {
+  const rows = await db
     .select({
       id: users.id,
       accountId: users.accountId,
@@ -49,12 +50,21 @@ async function tokenLearner(db: Db, learnerId: string) {
     })
     .from(users)
     .innerJoin(holders, eq(holders.id, users.accountId))
-    .where(eq(users.id, learnerId))
-    .limit(1);
-  if (!row) return null;
-  const { email, tokenVersion, ...learner } = row;
-  return { learner, account: email ? { email, tokenVersion } : null };
+    .where(inArray(users.id, learnerIds));
+  return new Map(
+    rows.map(({ email, tokenVersion, ...learner }) => [
+      learner.id,
+      { learner, account: email ? { email, tokenVersion } : null },
+    ]),
+  );
 }
+
+/** Who asks, for requests that come together after a write emptied the cache (decision 040). */
+const tokenLearner = batcherPerDatabase((database: Database) =>
+  createReadBatcher((ids: string[]) => tokenLearners(database.db, ids), {
+    concurrency: database.kind === 'pglite' ? 1 : POSTGRES_POOL_SIZE,
+  }),
+);
 
 /** The account holder's row: the sign-in whose token version every learner's token carries. */
 async function tokenAccount(db: Db, accountId: string) {
@@ -85,7 +95,7 @@ export async function resolveUser(deps: AuthDeps, request: FastifyRequest): Prom
     claims.sub,
     'user',
     async () => {
-      const row = await tokenLearner(deps.db, claims.sub);
+      const row = await tokenLearner(deps.database)(claims.sub);
       holder = row?.account ?? null;
       return row?.learner ?? null;
     },

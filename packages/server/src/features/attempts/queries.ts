@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/index.ts';
 import {
@@ -295,18 +295,16 @@ const ownerEarnedSubLevel = sql<boolean>`exists (
 )`;
 
 /**
- * One attempt with what its result page needs, and what the reveal rule needs to know of its
+ * Attempts with what their result pages need, and what the reveal rule needs to know of each
  * owner: their attempts of the quiz, its limit, whether it is deleted, and whether they earned its
- * sub-level. Ownership in the where: a learner finds only their own attempts; an admin
- * (`anyOwner`) finds any.
+ * sub-level. By id only: the caller checks that the viewer owns the attempt (or is an admin). Read
+ * by several ids at once when results are asked together (lib/read-batcher.ts).
  */
-export async function attemptForResult(
-  db: DbOrTx,
-  attemptId: string,
-  viewer: { userId: string; anyOwner: boolean },
-) {
-  const [row] = await db
+export async function attemptsForResult(db: DbOrTx, attemptIds: string[]) {
+  const rows = await db
     .select({
+      id: attempts.id,
+      userId: attempts.userId,
       quizId: attempts.quizId,
       answers: attempts.answers,
       scoreHundredths: attempts.score,
@@ -323,13 +321,8 @@ export async function attemptForResult(
     })
     .from(attempts)
     .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
-    .where(
-      viewer.anyOwner
-        ? eq(attempts.id, attemptId)
-        : and(eq(attempts.id, attemptId), eq(attempts.userId, viewer.userId)),
-    )
-    .limit(1);
-  return row ?? null;
+    .where(inArray(attempts.id, attemptIds));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export type AttemptType = 'practice' | 'certification';

@@ -16,7 +16,7 @@ import {
   type QuizResultResponse,
   type SubmitQuizResponse,
 } from '@quizquest/shared';
-import type { Tx } from '../../db/index.ts';
+import { POSTGRES_POOL_SIZE, type Database, type Tx } from '../../db/index.ts';
 import type { AttemptedQuestion } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { cachedPlanLimits } from '../../entitlements/account-state.ts';
@@ -25,6 +25,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.
 import { storeAnswer, storedAnswer, type IdempotentRequest } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { limitOrThrow } from '../../lib/rate-limiter.ts';
+import { batcherPerDatabase, createReadBatcher } from '../../lib/read-batcher.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import * as queries from './queries.ts';
 
@@ -177,6 +178,13 @@ export async function submitAttempt(
   return result;
 }
 
+/** Results asked for together are read together (a class submitting at once, decision 040). */
+const resultReads = batcherPerDatabase((database: Database) =>
+  createReadBatcher((ids: string[]) => queries.attemptsForResult(database.db, ids), {
+    concurrency: database.kind === 'pglite' ? 1 : POSTGRES_POOL_SIZE,
+  }),
+);
+
 /** A result, from the attempt's snapshot: its owner's, or anyone's for an admin; otherwise 404. */
 export async function attemptResult(
   deps: AppDeps,
@@ -184,11 +192,9 @@ export async function attemptResult(
   attemptId: string,
 ): Promise<QuizResultResponse> {
   if (!isUuid(attemptId)) throw notFound(RESULT_NOT_FOUND_MESSAGE);
-  const row = await queries.attemptForResult(deps.db, attemptId, {
-    userId: viewer.id,
-    anyOwner: viewer.role === 'admin',
-  });
-  if (!row) throw notFound(RESULT_NOT_FOUND_MESSAGE);
+  const row = await resultReads(deps.database)(attemptId);
+  // A learner finds only their own attempts; an admin finds any.
+  if (!row || (row.userId !== viewer.id && viewer.role !== 'admin')) throw notFound(RESULT_NOT_FOUND_MESSAGE);
   // A certification result hides the answer key while it could still earn the sub-level.
   const answersRevealed = revealsCorrectAnswers({
     level: row.level,
