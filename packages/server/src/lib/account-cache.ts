@@ -82,7 +82,9 @@ export function changedUserId(payload: string): string | undefined {
   return id === '' ? undefined : id;
 }
 
-export function createAccountCache(database: Pick<Database, 'listen' | 'db'>): AccountCache {
+export function createAccountCache(
+  database: Pick<Database, 'listen' | 'db'> & Partial<Pick<Database, 'kind' | 'announce'>>,
+): AccountCache {
   const users = new Lru<Map<AccountStateKind, unknown>>(ACCOUNT_CACHE_LIMIT);
   const derived = new Lru<{ value: unknown }>(ATTEMPT_DERIVED_LIMIT);
   /** Bumped by every invalidation: a load that started before one must not store what it read. */
@@ -94,6 +96,12 @@ export function createAccountCache(database: Pick<Database, 'listen' | 'db'>): A
   let sending: Promise<void> = Promise.resolve();
 
   const sendAttemptNotices = async (userIds: string[]) => {
+    // The embedded database has one process (the data directory lock): every instance on it
+    // hears this process's own delivery, with no statement on its one connection (decision 040).
+    if (database.kind === 'pglite' && database.announce) {
+      for (const id of userIds) database.announce(ACCOUNT_CHANGED_CHANNEL, `attempts:${id}`);
+      return;
+    }
     // One text parameter (user ids hold no comma): drizzle would spread an array into a row.
     await database.db.execute(
       sql`select pg_notify(${ACCOUNT_CHANGED_CHANNEL}, 'attempts:' || id) from unnest(string_to_array(${userIds.join(',')}, ',')) as id`,

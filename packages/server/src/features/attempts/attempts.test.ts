@@ -913,7 +913,9 @@ describe('the statements of a submission', () => {
     const quiz = await insertQuiz(context.database);
     const answers = await opened(user, quiz);
     const { notices } = await sentBy(() => submitAttempt(deps(), user.id, quiz.id, answers));
-    expect(notices).toHaveLength(1);
+    // The embedded database has one process: its instances hear it in-process, with no statement
+    // (account-cache.api.test.ts checks another instance still drops the counts).
+    expect(notices).toHaveLength(context.database.kind === 'postgres' ? 1 : 0);
   });
 
   it('takes the user lock in the first and checks the limits in the second', async () => {
