@@ -283,7 +283,9 @@ async function createParentWithChild(appUrl, dataDir, quiz) {
  * this: it would clear localStorage too.
  */
 async function prepareSession(page, appUrl, session, language) {
-  await page.goto(`${appUrl}/privacy`, { waitUntil: 'load' });
+  // networkidle0: the app on /privacy has loaded its words and stored its starting language, so
+  // that write cannot land after (and over) the language chosen below.
+  await page.goto(`${appUrl}/privacy`, { waitUntil: 'networkidle0' });
   await page.evaluate(
     (value, chosenLanguage) => {
       localStorage.clear();

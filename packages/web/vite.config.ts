@@ -272,9 +272,9 @@ type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]
 
 const SRC = `${root.replaceAll('\\', '/')}src/`;
 const ZOD_OR_SHARED = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]shared[\\/]src[\\/]/;
-// The schemas of packages/shared: building them is most of zod's cost at load, so a page builds
-// only its own feature's (Rolldown's chunks per set of importers), not every feature's.
-const SHARED_SCHEMAS = /[\\/]packages[\\/]shared[\\/]src[\\/]schemas[\\/]/;
+// The schemas of the admin area (its quiz editor and statistics) and of the content pack (the
+// server's loader): no learner's page builds them, so they stay out of `learner`.
+const STAFF_SCHEMAS = /[\\/]packages[\\/]shared[\\/]src[\\/]schemas[\\/](?:admin|content)\.ts$/;
 // The languages (no zod): main.tsx picks the language to load before the app starts, in `boot`;
 // the parent PIN's header and lifetime (no zod), which the API client sends (decision 035).
 const SHARED_IN_BOOT =
@@ -312,10 +312,12 @@ function staticImports(
  * - `app`: React, the router and the route table (start.tsx, imported by main.tsx at once and
  *   preloaded by index.html, so it downloads while main.tsx already runs);
  * - `login`: the login page and what it alone needs (preloaded too);
- * - `learner`: what the signed-in pages share and reaches no schema — their layout, zod, the
- *   catalogue and rules of packages/shared — so a signed-in page is its own chunk plus this one.
- * The schemas of packages/shared and everything else are split by Rolldown as usual: building
- * zod schemas is the costly part of them, so a page builds its own feature's only.
+ * - `learner`: what the signed-in pages share — their layout and its stylesheets, zod, and
+ *   packages/shared with the schemas of every learner feature — so a signed-in page is its own
+ *   chunk plus this one. Split per feature (as it was), the schemas and the layout's helpers made
+ *   about 25 requests of 1-2 KB each before a signed-in page could show, which cost more on a
+ *   phone's connection (bench:web) than building a few schemas the page does not use.
+ * Everything else is split by Rolldown as usual.
  */
 function chunkPlan(graph: ModuleGraph): Map<string, string> {
   const plan = new Map<string, string>();
@@ -341,28 +343,24 @@ function chunkPlan(graph: ModuleGraph): Map<string, string> {
       uses.set(id, (uses.get(id) ?? 0) + weight);
     }
   }
-  // A module that reaches a schema stays out: `learner` must not import the schemas' chunks,
-  // which import `learner` (zod), or the chunks would import each other. Followed through
-  // packages/shared's index, which re-exports every schema (so any import of it counts).
-  const reachesSchemas = (id: string) =>
-    [...staticImports(graph, id, (dep) => /[\\/]node_modules[\\/]/.test(dep))].some((dep) =>
-      SHARED_SCHEMAS.test(dep),
-    );
+  // The schemas the learner's pages use are in `learner` too (chunkOf), so a module of theirs that
+  // reaches one joins it without the chunks importing each other.
   for (const [id, count] of uses) {
-    if (count >= 2 && !stop(id) && !plan.has(id) && !pages.includes(id) && !reachesSchemas(id)) {
+    if (count >= 2 && !stop(id) && !plan.has(id) && !pages.includes(id)) {
       plan.set(id, 'learner');
     }
   }
   return plan;
 }
 
-/** zod and the catalogue and rules of packages/shared go with the learner's pages; schemas not. */
+/** zod and packages/shared go with the learner's pages, but for the admin area's schemas. */
 function chunkOf(plan: Map<string, string>, id: string): string | null {
-  // The app's stylesheet stays with the entry, which index.html inlines (inlineFirstPaint).
-  if (/\.css($|\?)/.test(id)) return null;
   const planned = plan.get(id);
+  // The app's stylesheet stays with the entry, which index.html inlines (inlineFirstPaint); the
+  // layout's shared stylesheets go with `learner` (one file rather than one per component).
+  if (/\.css($|\?)/.test(id)) return planned === 'learner' ? planned : null;
   if (planned) return planned;
-  return ZOD_OR_SHARED.test(id) && !SHARED_SCHEMAS.test(id) ? 'learner' : null;
+  return ZOD_OR_SHARED.test(id) && !STAFF_SCHEMAS.test(id) ? 'learner' : null;
 }
 
 export default defineConfig({

@@ -4,6 +4,7 @@ import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FamilyReportResponse, LearnerReport } from '@quizquest/shared';
 import { clearPrefetched } from '../lib/prefetch.ts';
+import { familyOf } from '../test/family.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { learner, renderApp, storeSession } from '../test/render-app.tsx';
 import { RequireAuth } from './guards.tsx';
@@ -80,6 +81,17 @@ describe('preloadRoute', () => {
   it("starts a signed-in page's API reads, and the page takes them instead of asking again", async () => {
     const fetches = mockFetch({
       'GET /api/auth/me': { body: learner },
+      'GET /api/learners': { body: familyOf() },
+      'GET /api/learning/summary': {
+        body: {
+          timeZone: 'Asia/Kolkata',
+          today: '2026-03-06',
+          streak: { current: 3, goalMetToday: false },
+          dailyGoal: { target: 1, done: 0 },
+          mastery: [],
+          reviewDue: 0,
+        },
+      },
       'GET /api/certification/progress': {
         body: {
           currentLevel: 1,
@@ -98,11 +110,14 @@ describe('preloadRoute', () => {
     localStorage.setItem('dashboardTourCompleted', 'true');
     visit('/dashboard');
     preloadRoute('/dashboard');
-    expect(fetches.callsTo('GET', '/api/certification/progress')).toHaveLength(1);
+    const early = ['/api/certification/progress', '/api/learning/summary', '/api/learners'];
+    for (const path of early) expect(fetches.callsTo('GET', path)).toHaveLength(1);
 
     renderApp('/dashboard');
     expect(await screen.findByText('2 / 10 Certifications Completed')).toBeInTheDocument();
-    expect(fetches.callsTo('GET', '/api/certification/progress')).toHaveLength(1);
+    expect(await screen.findByText('3 days in a row')).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Learner' })).toBeInTheDocument();
+    for (const path of early) expect(fetches.callsTo('GET', path)).toHaveLength(1);
   });
 
   it("starts the attempt page's quiz and history reads", async () => {
@@ -112,6 +127,7 @@ describe('preloadRoute', () => {
     expect(fetches.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       `GET /api/quizzes/${QUIZ_ID}`,
       'GET /api/quizzes/history',
+      'GET /api/learners',
     ]);
   });
 
@@ -122,6 +138,7 @@ describe('preloadRoute', () => {
     expect(fetches.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       'GET /api/quizzes/result/attempt-1',
       'GET /api/quizzes/history',
+      'GET /api/learners',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { prefetch } from '../lib/prefetch.ts';
+import { LEARNERS_PATH, LEARNING_SUMMARY_PATH } from '../lib/api-paths.ts';
 import { getSession } from '../lib/session-store.ts';
 import { QUIZ_HISTORY_PATH, quizPath, resultPath } from '../features/attempts/api-paths.ts';
 import { CERTIFICATION_PROGRESS_PATH } from '../features/dashboard/api-paths.ts';
@@ -40,9 +41,14 @@ export const PAGE_PRELOADS: PagePreload[] = [
     path: '/dashboard',
     load: [loadAppLayout, loadDashboardPage],
     signedIn: true,
-    reads: () => [CERTIFICATION_PROGRESS_PATH],
+    reads: () => [CERTIFICATION_PROGRESS_PATH, LEARNING_SUMMARY_PATH],
   },
-  { path: '/quizzes', load: [loadAppLayout, loadPracticeQuizzesPage], signedIn: true },
+  {
+    path: '/quizzes',
+    load: [loadAppLayout, loadPracticeQuizzesPage],
+    signedIn: true,
+    reads: () => [LEARNING_SUMMARY_PATH],
+  },
   {
     path: '/quizzes/attempt/:quizId',
     load: [loadAppLayout, loadQuizAttemptPage],
@@ -55,7 +61,12 @@ export const PAGE_PRELOADS: PagePreload[] = [
     signedIn: true,
     reads: ({ attemptId = '' }) => [resultPath(attemptId), QUIZ_HISTORY_PATH],
   },
-  { path: '/quizzes/my-attempts', load: [loadAppLayout, loadScoreboardPage], signedIn: true },
+  {
+    path: '/quizzes/my-attempts',
+    load: [loadAppLayout, loadScoreboardPage],
+    signedIn: true,
+    reads: () => [LEARNING_SUMMARY_PATH],
+  },
   { path: '/profile', load: [loadAppLayout, loadProfilePage], signedIn: true },
   { path: '/subscribe', load: [loadAppLayout, loadSubscribePage], signedIn: true },
   { path: '/my-certifications', load: [loadAppLayout, loadMyCertificationsPage], signedIn: true },
@@ -94,7 +105,8 @@ export function matchPath(pattern: string, pathname: string): Params | null {
  * Called once by main.tsx before React's code has arrived: starts the code of the page at
  * `pathname` and, for a signed-in visitor, the page's API reads, so they download beside the app
  * instead of one after the other (issue #8, bench:web). Unknown paths, and signed-in pages without a
- * token (they send to /login), start nothing. The session check (/auth/me) is left to
+ * token (they send to /login), start nothing. A learner's account also starts the layout's read of
+ * its learners. The session check (/auth/me) is left to
  * AuthProvider: nothing on the page waits for it, and it would take one of the six connections.
  */
 export function preloadRoute(pathname: string): void {
@@ -106,6 +118,8 @@ export function preloadRoute(pathname: string): void {
     for (const load of preload.load) load().catch(() => undefined);
     if (!preload.signedIn) return;
     for (const path of preload.reads?.(params) ?? []) prefetch(path, pathname);
+    // The layout's learner switch, on every signed-in page of a learner's account (not an admin's).
+    if (getSession().user?.role === 'learner') prefetch(LEARNERS_PATH, pathname);
     return;
   }
 }

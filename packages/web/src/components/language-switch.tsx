@@ -4,7 +4,6 @@ import { useText } from '../i18n/use-text.ts';
 import { apiRequest, errorMessage } from '../lib/api-client.ts';
 import { getSession, updateSessionUser } from '../lib/session.ts';
 import { notify } from '../lib/toast.tsx';
-import './language-switch.css';
 
 /**
  * Shows the app in `language` at once and, for a signed-in learner, keeps it with the account

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useText } from '../i18n/use-text.ts';
 import { LanguageSwitch } from './language-switch.tsx';
-import './public-layout.css';
 
 /**
  * Frame of the pages seen before signing in: the brand and the language switch, the page, a footer

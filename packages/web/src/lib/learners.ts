@@ -6,6 +6,8 @@ import {
   type RemoveLearnerRequest,
 } from '@quizquest/shared';
 import { apiRequest } from './api-client.ts';
+import { LEARNERS_PATH } from './api-paths.ts';
+import { apiGet } from './prefetch.ts';
 import { setSession } from './session-store.ts';
 
 /**
@@ -13,9 +15,12 @@ import { setSession } from './session-store.ts';
  * profile's children, the Subscribe page's "which child" and the parent's report all read them.
  */
 
-/** GET /api/learners: the account's learners, the active one, the PIN and digest settings. */
+/**
+ * GET /api/learners: the account's learners, the active one, the PIN and digest settings (the read
+ * route-preload.ts started for this page, when there is one).
+ */
 export async function fetchLearners(signal?: AbortSignal): Promise<LearnersResponse> {
-  const { data } = await apiRequest('/learners', { signal });
+  const { data } = await apiGet(LEARNERS_PATH, { signal });
   return LearnersResponse.parse(data);
 }
 
@@ -28,7 +33,7 @@ export async function switchLearner(learnerId: string): Promise<void> {
 
 /** POST /api/learners: adds a child to the account (guarded by the parent PIN when one is set). */
 export async function addLearner(body: AddLearnerRequest): Promise<LearnerSummary> {
-  const { data } = await apiRequest('/learners', { method: 'POST', body });
+  const { data } = await apiRequest(LEARNERS_PATH, { method: 'POST', body });
   return LearnersResponse.shape.learners.element.parse(data);
 }
 

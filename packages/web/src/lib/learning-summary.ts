@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
 import { LearningSummaryResponse, type CategoryMastery } from '@quizquest/shared';
-import { apiRequest } from './api-client.ts';
-
-/** Beside the spec's API (decision 030): the learner's streak, daily goal and mastery. */
-export const LEARNING_SUMMARY_PATH = '/learning/summary';
+import { LEARNING_SUMMARY_PATH } from './api-paths.ts';
+import { apiGet } from './prefetch.ts';
 
 export async function fetchLearningSummary(signal?: AbortSignal): Promise<LearningSummaryResponse> {
-  const { data } = await apiRequest(LEARNING_SUMMARY_PATH, { signal });
+  const { data } = await apiGet(LEARNING_SUMMARY_PATH, { signal });
   return LearningSummaryResponse.parse(data);
 }
 
