@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { openDatabase } from '../packages/server/src/db/index.ts';
+import { isUuid } from '../packages/server/src/lib/ids.ts';
 import { attempts, questions, users } from '../packages/server/src/db/schema.ts';
 import { hashPassword } from '../packages/server/src/lib/passwords.ts';
 import type { DriveInput, DriveOutput } from './drive.ts';
@@ -404,8 +405,6 @@ async function capture(
   return captured;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The answers to a drawn quiz, in its order, choosing by question id what `chosen` names. */
 function answersTo(body: string, chosen: Chosen): number[] {
   const drawn = JSON.parse(body) as {
@@ -473,7 +472,7 @@ async function captureRoutes(
       const drawIds = new Set(
         submit.statements
           .flatMap((statement) => statement.params)
-          .filter((param): param is string => typeof param === 'string' && UUID.test(param))
+          .filter((param): param is string => typeof param === 'string' && isUuid(param))
           .filter((param) => !known.has(param) && !openValues.has(param)),
       );
       if (drawIds.size !== 1)

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import { openDatabase } from '../packages/server/src/db/index.ts';
+import { isUuid } from '../packages/server/src/lib/ids.ts';
 import { verifyPassword } from '../packages/server/src/lib/passwords.ts';
 
 /**
@@ -54,8 +55,6 @@ type Query = (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
 /** PGlite's query, the one the embedded driver sends every statement through. */
 type Embedded = { query: Query };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Every value in `params` (strings, and strings inside JSON text) with `replacements` applied. */
 export function substitute(params: unknown[], replacements: Map<string, string>): unknown[] {
   if (replacements.size === 0) return params;
@@ -93,7 +92,7 @@ export function firstNestedId(rows: unknown[]): string | undefined {
     }
     if (value === null || typeof value !== 'object') return undefined;
     const record = value as Record<string, unknown>;
-    if (depth > 1 && typeof record.id === 'string' && UUID.test(record.id)) return record.id;
+    if (depth > 1 && typeof record.id === 'string' && isUuid(record.id)) return record.id;
     for (const item of Object.values(record)) {
       const found = visit(item, depth + 1);
       if (found) return found;

@@ -6,6 +6,7 @@ import type { FamilyReportResponse, LearnerReport } from '@quizquest/shared';
 import { clearPrefetched } from '../lib/prefetch.ts';
 import { familyOf } from '../test/family.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
+import { learningSummaryOf } from '../test/learning.ts';
 import { learner, renderApp, storeSession } from '../test/render-app.tsx';
 import { RequireAuth } from './guards.tsx';
 import { matchPath, PAGE_PRELOADS, preloadRoute } from './route-preload.ts';
@@ -82,16 +83,7 @@ describe('preloadRoute', () => {
     const fetches = mockFetch({
       'GET /api/auth/me': { body: learner },
       'GET /api/learners': { body: familyOf() },
-      'GET /api/learning/summary': {
-        body: {
-          timeZone: 'Asia/Kolkata',
-          today: '2026-03-06',
-          streak: { current: 3, goalMetToday: false },
-          dailyGoal: { target: 1, done: 0 },
-          mastery: [],
-          reviewDue: 0,
-        },
-      },
+      'GET /api/learning/summary': { body: learningSummaryOf(3, 0) },
       'GET /api/certification/progress': {
         body: {
           currentLevel: 1,

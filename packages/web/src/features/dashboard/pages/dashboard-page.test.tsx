@@ -5,6 +5,7 @@ import type { CertificationProgress, SessionUser } from '@quizquest/shared';
 import { routes } from '../../../app/routes.tsx';
 import { deferred, mockFetch, type MockHandler, type MockReply } from '../../../test/fetch-mock.ts';
 import { showInHindi } from '../../../test/language.ts';
+import { learningSummaryOf } from '../../../test/learning.ts';
 import { currentPath, learner, renderApp, storeSession } from '../../../test/render-app.tsx';
 import { TOUR_COMPLETED_KEY } from '../tour.ts';
 import { displayName } from './dashboard-page.tsx';
@@ -163,16 +164,7 @@ describe('the dashboard in Hindi (issue 18)', () => {
       user: { ...learner, isVerified: false },
       progress: { body: progressOf({ completedQuizzes: 10 }) },
       other: {
-        'GET /api/learning/summary': {
-          body: {
-            timeZone: 'Asia/Kolkata',
-            today: '2026-03-06',
-            streak: { current: 3, goalMetToday: false },
-            dailyGoal: { target: 1, done: 0 },
-            mastery: [],
-            reviewDue: 0,
-          },
-        },
+        'GET /api/learning/summary': { body: learningSummaryOf(3, 0) },
       },
     });
     expect(screen.getByRole('link', { name: 'नमस्ते, Asha' })).toHaveAttribute('href', '/profile');
@@ -528,14 +520,7 @@ describe('dashboard tour', { timeout: 30_000 }, () => {
 });
 
 describe('the streak card (decision 030)', () => {
-  const summary = (current: number, done: number) => ({
-    timeZone: 'Asia/Kolkata',
-    today: '2026-03-06',
-    streak: { current, goalMetToday: done > 0 },
-    dailyGoal: { target: 1, done },
-    mastery: [],
-    reviewDue: 0,
-  });
+  const summary = learningSummaryOf;
 
   it('invites a learner with no streak, beside the spec’s cards', async () => {
     await dashboard({ other: { 'GET /api/learning/summary': { body: summary(0, 0) } } });
