@@ -8,6 +8,7 @@ import { QUIZ_CHANGED_CHANNEL } from './quiz-cache.ts';
 import { insertCertifications, subLevelIdsOf, subscribe } from '../testing/certification.ts';
 import {
   createTestContext,
+  insertChild,
   insertUser,
   loginAs,
   readOutbox,
@@ -408,6 +409,35 @@ describe('another instance on the same database', () => {
     expect(deleted.statusCode).toBe(200);
     await second.app.accountCache.sync();
     expect((await progress(second, onSecond)).statusCode).toBe(401);
+  });
+
+  it('shows a child’s quiz on A in the parent’s report on B, after B’s sync', async () => {
+    const quiz = await insertQuiz(context.database, { grades: ['c-2', 'c-3'], category: 'Maths' });
+    const parent = await learner();
+    const child = await insertChild(context.database, parent.id, { firstName: 'Asha', grade: 'c-2' });
+    const selected = await inject(context, {
+      method: 'POST',
+      url: `/api/learners/${child.id}/select`,
+      headers: parent.headers,
+    });
+    expect(selected.statusCode, selected.body).toBe(200);
+    const childOnA = { authorization: `Bearer ${selected.json<{ token: string }>().token}` };
+    const parentOnB = await loginAs(second, parent.email);
+    await second.app.accountCache.sync();
+    const report = async () => {
+      const response = await get(second, parentOnB, '/api/reports/family?days=7');
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<{ learners: { id: string; quizzesFinished: number; streak: object }[] }>();
+      return body.learners.find((row) => row.id === child.id);
+    };
+    expect(await report()).toMatchObject({ quizzesFinished: 0, streak: { current: 0 } });
+    // Warm: the parent PIN check, the account's learners and their certifications are read again;
+    // the streaks, mastery and the window's counts are remembered.
+    expect(await statementsOf(report)).toBe(3);
+
+    expect((await submit(context, childOnA, quiz)).statusCode).toBe(201);
+    await second.app.accountCache.sync();
+    expect(await report()).toMatchObject({ quizzesFinished: 1, streak: { current: 1 } });
   });
 
   it('shows on instance B, after B’s sync, a plan activated by an admin on A', async () => {

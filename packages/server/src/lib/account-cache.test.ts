@@ -160,6 +160,61 @@ describe('createAccountCache', () => {
     expect(fresh).toHaveBeenCalledTimes(1);
   });
 
+  it('getMany loads only the users it does not hold, together, and keeps them', async () => {
+    const cache = createAccountCache(fakeDatabase());
+    await cache.start();
+    const load = vi.fn(async (ids: string[]) => new Map(ids.map((id) => [id, `standing of ${id}`])));
+    expect([...(await cache.getMany(['u1'], 'standing', load))]).toEqual([['u1', 'standing of u1']]);
+    const both = await cache.getMany(['u1', 'u2'], 'standing', load);
+    expect([...both].sort()).toEqual([
+      ['u1', 'standing of u1'],
+      ['u2', 'standing of u2'],
+    ]);
+    expect(load.mock.calls).toEqual([[['u1']], [['u2']]]);
+    await cache.getMany(['u2', 'u1'], 'standing', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('getMany reloads what is not fresh, and leaves out users the load did not answer', async () => {
+    const cache = createAccountCache(fakeDatabase());
+    await cache.start();
+    let day = 'monday';
+    const load = vi.fn(
+      async (ids: string[]) => new Map(ids.filter((id) => id !== 'gone').map((id) => [id, day])),
+    );
+    const fresh = (value: string) => value === day;
+    expect([...(await cache.getMany(['u1', 'gone'], 'standing', load, fresh))]).toEqual([['u1', 'monday']]);
+    await cache.getMany(['u1'], 'standing', load, fresh);
+    expect(load).toHaveBeenCalledTimes(1);
+    day = 'tuesday';
+    expect((await cache.getMany(['u1'], 'standing', load, fresh)).get('u1')).toBe('tuesday');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('getMany does not keep what a load read across an invalidation, nor while untrusted', async () => {
+    const database = fakeDatabase();
+    const cache = createAccountCache(database);
+    await cache.start();
+    let release: (value: Map<string, string>) => void = () => {};
+    const slow = cache.getMany(
+      ['u1'],
+      'standing',
+      () => new Promise<Map<string, string>>((resolve) => (release = resolve)),
+    );
+    database.notify('attempts:u1');
+    release(new Map([['u1', 'old']]));
+    expect((await slow).get('u1')).toBe('old');
+    const load = vi.fn(async (ids: string[]) => new Map(ids.map((id) => [id, 'new'])));
+    expect((await cache.getMany(['u1'], 'standing', load)).get('u1')).toBe('new');
+    await cache.getMany(['u1'], 'standing', load);
+    expect(load).toHaveBeenCalledTimes(1);
+
+    database.status(false);
+    await cache.getMany(['u1'], 'standing', load);
+    await cache.getMany(['u1'], 'standing', load);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
   it('serves nothing from memory while the listening connection is lost', async () => {
     const database = fakeDatabase();
     const cache = createAccountCache(database);

@@ -28,7 +28,11 @@ export type AccountStateKind =
   | 'certifications'
   | 'attempt-counts'
   /** Joined with each quiz's level and attempts allowed: dropped for everyone on any quiz change. */
-  | 'attempted-quizzes';
+  | 'attempted-quizzes'
+  /** Streak and mastery (lib/learner-progress.ts): as of the local day it was read on. */
+  | 'standing'
+  /** The parent's report's counts of one window (features/reports): read at most a minute ago. */
+  | 'report-window';
 
 /** Another user's entry read by the same statement as the one asked for. */
 export interface RelatedEntry {
@@ -49,6 +53,16 @@ export interface AccountCache {
     load: () => Promise<T>,
     related?: (value: T) => RelatedEntry[],
   ) => Promise<T>;
+  /**
+   * The same kind of state of several users, the ones not remembered (or not `fresh`) loaded
+   * together by one `load`, which answers by user id; remembered under the same check as `get`.
+   */
+  getMany: <T>(
+    userIds: readonly string[],
+    kind: AccountStateKind,
+    load: (missing: string[]) => Promise<ReadonlyMap<string, T>>,
+    fresh?: (value: T, userId: string) => boolean,
+  ) => Promise<Map<string, T>>;
   /**
    * A value derived from everyone's attempts (the admin list's attempt totals): dropped on any
    * attempt change and with any user's state.
@@ -147,6 +161,34 @@ export function createAccountCache(
         }
       }
       return value;
+    },
+    getMany: async <T>(
+      userIds: readonly string[],
+      kind: AccountStateKind,
+      load: (missing: string[]) => Promise<ReadonlyMap<string, T>>,
+      fresh: (value: T, userId: string) => boolean = () => true,
+    ): Promise<Map<string, T>> => {
+      const found = new Map<string, T>();
+      const missing: string[] = [];
+      for (const userId of userIds) {
+        const state = trusted() ? users.get(userId) : undefined;
+        if (state?.has(kind) && fresh(state.get(kind) as T, userId)) found.set(userId, state.get(kind) as T);
+        else missing.push(userId);
+      }
+      if (missing.length === 0) return found;
+      const started = epoch;
+      const loaded = await load(missing);
+      const keep = trusted() && epoch === started;
+      for (const userId of missing) {
+        const value = loaded.get(userId);
+        if (value === null || value === undefined) continue;
+        found.set(userId, value);
+        if (!keep) continue;
+        const state = users.get(userId) ?? new Map<AccountStateKind, unknown>();
+        state.set(kind, value);
+        users.set(userId, state);
+      }
+      return found;
     },
     fromAllAttempts: async <T>(key: string, load: () => Promise<T>): Promise<T> => {
       const hit = trusted() ? derived.get(key) : undefined;

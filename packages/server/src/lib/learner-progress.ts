@@ -13,6 +13,7 @@ import {
 } from '@quizquest/shared';
 import { desc, eq, inArray, isNotNull, lt, lte, or, sql, type Column } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.ts';
+import type { AccountCache } from './account-cache.ts';
 import { attempts, categories, quizzes, reviewAnswers } from '../db/schema.ts';
 
 /**
@@ -289,4 +290,59 @@ export async function learnersProgress(
     });
   }
   return progress;
+}
+
+/** What the dashboard and the parent's report show of a learner's progress, on its local day. */
+export interface LearnerStanding {
+  timeZone: string;
+  today: string;
+  /** Finished quizzes and review sessions on `today`. */
+  finishedToday: number;
+  streak: StreakState;
+  mastery: CategoryMasteryLevel[];
+}
+
+/**
+ * Each learner's standing (by id), from the account cache while it holds one read on the same
+ * local day in the same zone, else read by learnersProgress for the learners missing (its four
+ * statements). Whatever changes a standing drops it on every instance first (decision 042): an
+ * attempt or a review session (the attempts notice), a certification, a change of the learner's
+ * row (time zone included) or their removal.
+ */
+export async function learnersStanding(
+  deps: { db: DbOrTx; accountCache: Pick<AccountCache, 'getMany'> },
+  learners: readonly ProgressLearner[],
+  now: Date,
+): Promise<Map<string, LearnerStanding>> {
+  const zoneOf = new Map(
+    learners.map((learner) => [
+      learner.id,
+      isTimeZone(learner.timeZone) ? learner.timeZone : DEFAULT_TIME_ZONE,
+    ]),
+  );
+  return deps.accountCache.getMany<LearnerStanding>(
+    learners.map((learner) => learner.id),
+    'standing',
+    async (missing) => {
+      const wanted = new Set(missing);
+      const progress = await learnersProgress(
+        deps.db,
+        learners.filter((learner) => wanted.has(learner.id)),
+        now,
+      );
+      const standings = new Map<string, LearnerStanding>();
+      for (const [id, learner] of progress) {
+        standings.set(id, {
+          timeZone: learner.timeZone,
+          today: learner.today,
+          finishedToday: learner.finishedPerDay.get(learner.today) ?? 0,
+          streak: learner.streak,
+          mastery: learner.mastery,
+        });
+      }
+      return standings;
+    },
+    (standing, id) =>
+      standing.timeZone === zoneOf.get(id) && standing.today === localDay(now, standing.timeZone),
+  );
 }

@@ -1,7 +1,7 @@
 import type { LearningSummaryResponse } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { learnersProgress } from '../../lib/learner-progress.ts';
+import { learnersStanding } from '../../lib/learner-progress.ts';
 import * as queries from './queries.ts';
 
 export const DAILY_GOAL = 1;
@@ -16,7 +16,7 @@ export async function learningSummary(deps: AppDeps, userId: string): Promise<Le
   if (stored === null) throw notFound('Account not found');
   const now = deps.now();
   const [progress, reviewDue] = await Promise.all([
-    learnersProgress(deps.db, [{ id: userId, timeZone: stored }], now),
+    learnersStanding(deps, [{ id: userId, timeZone: stored }], now),
     queries.reviewDueCount(deps.db, userId, now),
   ]);
   const learner = progress.get(userId);
@@ -25,7 +25,7 @@ export async function learningSummary(deps: AppDeps, userId: string): Promise<Le
     timeZone: learner.timeZone,
     today: learner.today,
     streak: learner.streak,
-    dailyGoal: { target: DAILY_GOAL, done: learner.finishedPerDay.get(learner.today) ?? 0 },
+    dailyGoal: { target: DAILY_GOAL, done: learner.finishedToday },
     mastery: learner.mastery,
     reviewDue,
   };

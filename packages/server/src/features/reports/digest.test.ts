@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKLY_DIGEST_JOB } from '@quizquest/shared';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
+import { createAccountCache } from '../../lib/account-cache.ts';
 import { attempts, digestSends, scheduledRuns, users } from '../../db/schema.ts';
 import type { Mail, Mailer } from '../../mail/mailer.ts';
 import { insertChild, insertUser, openTestDatabase } from '../../testing/index.ts';
@@ -75,8 +76,9 @@ function recordingLogger() {
   return { log: logger as unknown as FastifyBaseLogger, lines };
 }
 
+/** An instance's job; its account cache never started, so it keeps nothing (inserts bypass it). */
 function instance(now: () => Date, mailer: Mailer) {
-  return { db: database.db, mailer, config: config(), now };
+  return { db: database.db, mailer, config: config(), now, accountCache: createAccountCache(database) };
 }
 
 /** An account holder (and so its first child), with the digest chosen or not. */

@@ -15,7 +15,7 @@ import { familyReport } from './service.ts';
  * account gets the week's digest at most once. E-mail addresses are never logged.
  */
 
-type DigestDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'now'>;
+type DigestDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'now' | 'accountCache'>;
 
 /**
  * A run that started this long ago and never finished (its instance stopped) is taken over by the

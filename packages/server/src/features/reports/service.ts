@@ -7,10 +7,59 @@ import {
 } from '@quizquest/shared';
 import type { AppDeps } from '../../deps.ts';
 import { forbidden } from '../../lib/http-error.ts';
-import { learnersProgress } from '../../lib/learner-progress.ts';
+import { learnersStanding } from '../../lib/learner-progress.ts';
 import * as queries from './queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long a learner's counts of a window are shown again (decision 042): any attempt or review of
+ * theirs drops them at once; otherwise only the window's start moves on meanwhile.
+ */
+export const REPORT_WINDOW_REUSE_MS = 60_000;
+
+/** One learner's counts of the report's window, and when they were read. */
+interface WindowCounts {
+  days: number;
+  readAt: number;
+  finished: number;
+  seconds: number;
+  accuracy: CategoryAccuracy[];
+}
+
+/** The learners' counts of `window` (`days` long): from the account cache when read lately. */
+async function windowCounts(
+  deps: Pick<AppDeps, 'db' | 'accountCache'>,
+  ids: string[],
+  days: number,
+  window: queries.Window,
+): Promise<Map<string, WindowCounts>> {
+  const now = window.to.getTime();
+  return deps.accountCache.getMany<WindowCounts>(
+    ids,
+    'report-window',
+    async (missing) => {
+      const [totals, accuracy] = await Promise.all([
+        queries.attemptTotals(deps.db, missing, window),
+        queries.categoryTotals(deps.db, missing, window),
+      ]);
+      const counts = new Map<string, WindowCounts>(
+        missing.map((id) => [id, { days, readAt: now, finished: 0, seconds: 0, accuracy: [] }]),
+      );
+      for (const row of totals) {
+        const entry = counts.get(row.userId);
+        if (entry) Object.assign(entry, { finished: row.finished, seconds: row.seconds });
+      }
+      for (const row of accuracy) {
+        counts
+          .get(row.userId)
+          ?.accuracy.push({ category: row.category, answered: row.answered, correct: row.correct });
+      }
+      return counts;
+    },
+    (counts) => counts.days === days && counts.readAt <= now && now - counts.readAt < REPORT_WINDOW_REUSE_MS,
+  );
+}
 
 /**
  * The report of every learner of the account (decision 035) over the `days` before `now`: what
@@ -19,7 +68,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * of statements, whatever the number of learners or the length of their histories.
  */
 export async function familyReport(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'accountCache'>,
   accountId: string,
   days: number,
   now: Date,
@@ -29,19 +78,11 @@ export async function familyReport(
   const base = { days, from: window.from.toISOString(), to: window.to.toISOString() };
   if (learners.length === 0) return { ...base, learners: [] };
   const ids = learners.map((learner) => learner.id);
-  const [totals, accuracy, earned, progress] = await Promise.all([
-    queries.attemptTotals(deps.db, ids, window),
-    queries.categoryTotals(deps.db, ids, window),
+  const [counts, earned, standing] = await Promise.all([
+    windowCounts(deps, ids, days, window),
     queries.earnedCertifications(deps.db, ids),
-    learnersProgress(deps.db, learners, now),
+    learnersStanding(deps, learners, now),
   ]);
-  const totalsOf = new Map(totals.map((row) => [row.userId, row]));
-  const accuracyOf = new Map<string, CategoryAccuracy[]>();
-  for (const row of accuracy) {
-    const list = accuracyOf.get(row.userId) ?? [];
-    list.push({ category: row.category, answered: row.answered, correct: row.correct });
-    accuracyOf.set(row.userId, list);
-  }
   return {
     ...base,
     learners: learners.map((learner) => {
@@ -49,22 +90,22 @@ export async function familyReport(
       const certifications = earned.filter(
         (row) => row.userId === learner.id && findSubLevel(row.certId)?.level === row.level,
       );
-      const learnerTotals = totalsOf.get(learner.id);
-      const learnerProgress = progress.get(learner.id);
+      const learnerCounts = counts.get(learner.id);
+      const learnerStanding = standing.get(learner.id);
       return {
         id: learner.id,
         first_name: learner.firstName,
         last_name: learner.lastName,
         grade: learner.grade,
-        quizzesFinished: learnerTotals?.finished ?? 0,
-        minutesSpent: Math.round((learnerTotals?.seconds ?? 0) / 60),
-        accuracy: accuracyOf.get(learner.id) ?? [],
-        mastery: learnerProgress?.mastery ?? [],
+        quizzesFinished: learnerCounts?.finished ?? 0,
+        minutesSpent: Math.round((learnerCounts?.seconds ?? 0) / 60),
+        accuracy: learnerCounts?.accuracy ?? [],
+        mastery: learnerStanding?.mastery ?? [],
         certificationsEarned: certifications.filter(
           (row) => row.earnedAt >= window.from && row.earnedAt < window.to,
         ).length,
         levelsCompleted: completedLevels(new Set(certifications.map((row) => row.certId))).length,
-        streak: { current: learnerProgress?.streak.current ?? 0 },
+        streak: { current: learnerStanding?.streak.current ?? 0 },
       };
     }),
   };
@@ -72,7 +113,7 @@ export async function familyReport(
 
 /** GET /api/reports/family: the requester's own account; an admin account has no children. */
 export async function familyReportFor(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'accountCache'>,
   user: { role: 'learner' | 'admin'; accountId: string },
   days: number,
 ): Promise<FamilyReportResponse> {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addDays,
   localDay,
@@ -272,7 +272,11 @@ describe('reviews in the learning summary', () => {
     // The next day: no quiz, one review session.
     context.clock.advance(24 * 3_600_000);
     expect((await summary()).dailyGoal.done).toBe(0);
+    // Every instance is told, as after a quiz: their remembered streak and mastery are dropped.
+    const told = vi.spyOn(context.app.accountCache, 'publishAttempts');
     await submitReview(user.headers, answersFor(await review(user.headers)));
+    expect(told).toHaveBeenCalledWith(user.id);
+    told.mockRestore();
     expect(await summary()).toMatchObject({
       reviewDue: 0,
       dailyGoal: { done: 1 },

@@ -72,14 +72,14 @@ export async function reviewSession(
  * already answered gets that answer again and changes nothing.
  */
 export async function submitReview(
-  deps: Pick<AppDeps, 'db' | 'now' | 'rateLimiter' | 'rateLimitFactor'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'rateLimiter' | 'rateLimitFactor' | 'accountCache'>,
   userId: string,
   answers: number[],
   idempotency: IdempotentRequest | null = null,
 ): Promise<SubmitReviewResponse> {
   await limitOrThrow(deps, `review-submit:user:${userId}`, REVIEWS_PER_MINUTE, 60_000, REVIEW_RATE_MESSAGE);
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const answer = await deps.db.transaction(async (tx) => {
     const learner = await queries.lockLearner(tx, userId);
     if (!learner) throw notFound('Account not found');
     if (idempotency) {
@@ -159,4 +159,8 @@ export async function submitReview(
     if (idempotency) await storeAnswer(tx, userId, idempotency, answer, now);
     return answer;
   });
+  // Committed: every instance drops the learner's streak and mastery, which count review sessions
+  // (decision 042). A lost notice must not fail a recorded review.
+  await deps.accountCache.publishAttempts(userId).catch(() => {});
+  return answer;
 }
