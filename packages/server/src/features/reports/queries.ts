@@ -74,10 +74,11 @@ export async function categoryTotals(db: DbOrTx, learnerIds: string[], window: W
 }
 
 /**
- * The learners' earned certifications: at most one per catalogue sub-level each (a unique index),
- * so at most a hundred rows per learner whatever the history.
+ * The certifications earned by the account's learners: at most one per catalogue sub-level each
+ * (a unique index), so at most a hundred rows per learner whatever the history. Keyed by the
+ * account, so it is read beside the learners rather than after them.
  */
-export async function earnedCertifications(db: DbOrTx, learnerIds: string[]) {
+export async function accountCertifications(db: DbOrTx, accountId: string) {
   return db
     .select({
       userId: certifications.userId,
@@ -86,5 +87,6 @@ export async function earnedCertifications(db: DbOrTx, learnerIds: string[]) {
       earnedAt: certifications.earnedAt,
     })
     .from(certifications)
-    .where(inArray(certifications.userId, learnerIds));
+    .innerJoin(users, eq(users.id, certifications.userId))
+    .where(and(eq(users.accountId, accountId), eq(users.role, 'learner')));
 }

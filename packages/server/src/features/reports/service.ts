@@ -74,13 +74,15 @@ export async function familyReport(
   now: Date,
 ): Promise<FamilyReportResponse> {
   const window = { from: new Date(now.getTime() - days * DAY_MS), to: now };
-  const learners = await queries.accountLearners(deps.db, accountId);
+  const [learners, earned] = await Promise.all([
+    queries.accountLearners(deps.db, accountId),
+    queries.accountCertifications(deps.db, accountId),
+  ]);
   const base = { days, from: window.from.toISOString(), to: window.to.toISOString() };
   if (learners.length === 0) return { ...base, learners: [] };
   const ids = learners.map((learner) => learner.id);
-  const [counts, earned, standing] = await Promise.all([
+  const [counts, standing] = await Promise.all([
     windowCounts(deps, ids, days, window),
-    queries.earnedCertifications(deps.db, ids),
     learnersStanding(deps, learners, now),
   ]);
   return {
