@@ -139,6 +139,13 @@ export function createAccountCache(
   });
   const trusted = listener.trusted;
 
+  /** Keeps one kind of a user's state (the caller has checked the epoch and trust). */
+  const remember = (userId: string, kind: AccountStateKind, value: unknown) => {
+    const state = users.get(userId) ?? new Map<AccountStateKind, unknown>();
+    state.set(kind, value);
+    users.set(userId, state);
+  };
+
   return {
     get: async <T>(
       userId: string,
@@ -155,9 +162,7 @@ export function createAccountCache(
       if (trusted() && epoch === started && value !== null && value !== undefined) {
         for (const entry of [{ userId, kind, value }, ...(related?.(value) ?? [])]) {
           if (entry.value === null || entry.value === undefined) continue;
-          const state = users.get(entry.userId) ?? new Map<AccountStateKind, unknown>();
-          state.set(entry.kind, entry.value);
-          users.set(entry.userId, state);
+          remember(entry.userId, entry.kind, entry.value);
         }
       }
       return value;
@@ -183,10 +188,7 @@ export function createAccountCache(
         const value = loaded.get(userId);
         if (value === null || value === undefined) continue;
         found.set(userId, value);
-        if (!keep) continue;
-        const state = users.get(userId) ?? new Map<AccountStateKind, unknown>();
-        state.set(kind, value);
-        users.set(userId, state);
+        if (keep) remember(userId, kind, value);
       }
       return found;
     },

@@ -242,6 +242,11 @@ function byLearner<Row extends { userId: string }>(rows: Row[]): Map<string, Row
   return grouped;
 }
 
+/** A zone this runtime no longer knows counts in the default one rather than failing the page. */
+function zoneOf(learner: ProgressLearner): string {
+  return isTimeZone(learner.timeZone) ? learner.timeZone : DEFAULT_TIME_ZONE;
+}
+
 /**
  * The days, streak and mastery of each learner, by id (every learner given has an entry). Four
  * statements, each one over all the learners.
@@ -254,8 +259,7 @@ export async function learnersProgress(
   const progress = new Map<string, LearnerProgress>();
   if (learners.length === 0) return progress;
   const windows: Window[] = learners.map((learner) => {
-    // A zone this runtime no longer knows counts in the default one rather than failing the page.
-    const timeZone = isTimeZone(learner.timeZone) ? learner.timeZone : DEFAULT_TIME_ZONE;
+    const timeZone = zoneOf(learner);
     const today = localDay(now, timeZone);
     return {
       id: learner.id,
@@ -314,12 +318,7 @@ export async function learnersStanding(
   learners: readonly ProgressLearner[],
   now: Date,
 ): Promise<Map<string, LearnerStanding>> {
-  const zoneOf = new Map(
-    learners.map((learner) => [
-      learner.id,
-      isTimeZone(learner.timeZone) ? learner.timeZone : DEFAULT_TIME_ZONE,
-    ]),
-  );
+  const zones = new Map(learners.map((learner) => [learner.id, zoneOf(learner)]));
   return deps.accountCache.getMany<LearnerStanding>(
     learners.map((learner) => learner.id),
     'standing',
@@ -343,6 +342,6 @@ export async function learnersStanding(
       return standings;
     },
     (standing, id) =>
-      standing.timeZone === zoneOf.get(id) && standing.today === localDay(now, standing.timeZone),
+      standing.timeZone === zones.get(id) && standing.today === localDay(now, standing.timeZone),
   );
 }
